@@ -1,0 +1,1 @@
+export type EngineMode = 'model' | 'basic';

@@ -1,0 +1,70 @@
+// Server configuration is read and validated once, here, where it enters the process.
+import { resolve } from 'node:path';
+
+export type SignInMode = 'check-sso' | 'login-required';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Public origin of the app, used for the identity provider's defaults. */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  staticDir: string;
+  identity: {
+    url: string;
+    realm: string;
+    clientId: string;
+    /** A generic OpenID provider's issuer; when set it replaces the Keycloak-style url and realm. */
+    authority: string | undefined;
+    mode: SignInMode;
+  };
+}
+
+export class ConfigError extends Error {}
+
+function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
+  }
+  return value;
+}
+
+function url(name: string, raw: string | undefined, fallback: string): string {
+  const value = raw === undefined || raw === '' ? fallback : raw;
+  try {
+    return new URL(value).toString().replace(/\/$/, '');
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL, got '${value}'`);
+  }
+}
+
+function mode(raw: string | undefined): SignInMode {
+  if (raw === undefined || raw === '' || raw === 'check-sso') return 'check-sso';
+  if (raw === 'login-required') return raw;
+  throw new ConfigError(`OIDC_MODE must be 'check-sso' or 'login-required', got '${raw}'`);
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = integer('PORT', env.PORT, 8080, 0, 65535);
+  const host = env.HOST || '0.0.0.0';
+  // 'localhost', not 127.0.0.1: the silent sign-in frame must be same-site with the app.
+  const publicUrl = url('PUBLIC_URL', env.PUBLIC_URL, `http://localhost:${port}`);
+  return {
+    port,
+    host,
+    publicUrl,
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    staticDir: resolve(env.STATIC_DIR || './dist'),
+    identity: {
+      url: url('OIDC_URL', env.OIDC_URL, publicUrl),
+      realm: env.OIDC_REALM || 'cardlens',
+      clientId: env.OIDC_CLIENT_ID || 'card-lens-app',
+      authority: env.OIDC_AUTHORITY ? url('OIDC_AUTHORITY', env.OIDC_AUTHORITY, '') : undefined,
+      mode: mode(env.OIDC_MODE),
+    },
+  };
+}
