@@ -19,6 +19,6 @@ function ensureChromium() {
 ensureDependencies();
 ensureChromium();
 run('npm', ['run', '--silent', 'i18n:verify']);
-run('npx', ['tsc', '-b']);
+run('npm', ['run', '--silent', 'typecheck']);
 run('npx', ['eslint', '.']);
 run('npx', ['vitest', 'run', ...process.argv.slice(2)]);
