@@ -17,7 +17,7 @@ export function run(command, args, options = {}) {
 /** Installs the npm dependencies when they are missing or older than the lock file. */
 export function ensureDependencies() {
   const installed = mtime('node_modules/.package-lock.json');
-  const wanted = Math.max(mtime('package-lock.json'), mtime('package.json'));
+  const wanted = existsSync('package-lock.json') ? mtime('package-lock.json') : mtime('package.json');
   if (installed !== 0 && installed >= wanted) return;
   console.log('Installing dependencies (first run)...');
   const args = existsSync('package-lock.json') ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];

@@ -4,20 +4,21 @@ import { join } from 'node:path';
 import { ensureDependencies, run } from './ensure-install.mjs';
 
 const appSources = ['src', 'engine', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const generated = new Set(['src/i18n/compiled', 'public/ort']);
 
-function newest(path) {
-  if (!existsSync(path)) return 0;
+function newestChange(path) {
+  if (!existsSync(path) || generated.has(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((latest, name) => Math.max(latest, newest(join(path, name))), stat.mtimeMs);
+  return readdirSync(path).reduce((latest, name) => Math.max(latest, newestChange(join(path, name))), stat.mtimeMs);
 }
 
+/** Builds the app when it was never built or a source changed since. */
 function ensureBuild() {
   const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
-  const sources = Math.max(...appSources.filter((p) => p !== 'public' || existsSync(p)).map(newest));
-  if (built >= sources) return;
+  if (built >= Math.max(...appSources.map(newestChange))) return;
   console.log('Building the app...');
-  run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  run('npm', ['run', '--silent', 'build', '--', '--logLevel', 'warn']);
 }
 
 ensureDependencies();

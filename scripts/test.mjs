@@ -19,6 +19,7 @@ function ensureChromium() {
 ensureDependencies();
 ensureChromium();
 run('npm', ['run', '--silent', 'i18n:verify']);
+run('npm', ['run', '--silent', 'i18n:compile']);
 run('npm', ['run', '--silent', 'typecheck']);
 run('npx', ['eslint', '.']);
 run('npx', ['vitest', 'run', ...process.argv.slice(2)]);

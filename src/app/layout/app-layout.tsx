@@ -1,0 +1,23 @@
+import { useIntl } from 'react-intl';
+import { Outlet } from 'react-router';
+import { ToastViewport } from '../../components/toasts/toast-viewport.tsx';
+import { AppFooter } from './app-footer.tsx';
+import { AppHeader } from './app-header.tsx';
+import { layoutMessages } from './layout-messages.ts';
+
+export function AppLayout() {
+  const intl = useIntl();
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        {intl.formatMessage(layoutMessages.skipToContent)}
+      </a>
+      <AppHeader />
+      <main id="main" className="app-main">
+        <Outlet />
+      </main>
+      <AppFooter />
+      <ToastViewport />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { useIntl } from 'react-intl';
+import { defineMessages } from '../../i18n/define-messages.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+
+const messages = defineMessages({
+  title: { id: 'login.title', defaultMessage: 'Welcome back' },
+});
+
+export default function LoginPage() {
+  const intl = useIntl();
+  return (
+    <section className="page">
+      <PageTitle text={intl.formatMessage(messages.title)} />
+    </section>
+  );
+}
