@@ -1,21 +1,55 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import { createCardRepository } from './catalog/card-repository.ts';
+import { createCardService } from './catalog/card-service.ts';
+import { createSetRepository } from './catalog/set-repository.ts';
+import { createSetService } from './catalog/set-service.ts';
+import { databaseOptionsFromConfig, type DatabaseOptions } from './db/database-options.ts';
+import { openDatabase } from './db/open-database.ts';
 import type { ServerConfig } from './env.ts';
+import { registerDatabase } from './plugins/database.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { formatSchemaError } from './plugins/schema-error-formatter.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
+import { registerCardsRoute } from './routes/cards-route.ts';
 import { registerConfigRoute } from './routes/config-route.ts';
 import { registerHealthRoute } from './routes/health-route.ts';
+import { registerOpenApiRoute } from './routes/openapi-route.ts';
+import { registerSetsRoute } from './routes/sets-route.ts';
 
 export interface AppOptions {
   config: ServerConfig;
   logger?: boolean;
+  /** Overrides the database chosen by the config, e.g. `{ kind: 'pglite' }` for an in-memory one in tests. */
+  database?: DatabaseOptions;
 }
 
 /** Builds the whole API without listening, so tests inject requests and `server.ts` only binds a port. */
-export async function buildApp({ config, logger = false }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024 });
+export async function buildApp({ config, logger = false, database }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger, bodyLimit: 1024 * 1024, schemaErrorFormatter: formatSchemaError });
   registerErrorHandling(app);
+  const db = await openDatabase(database ?? databaseOptionsFromConfig(config));
+  registerDatabase(app, db);
+  try {
+    await registerRoutes(app, config);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}
+
+async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Card Lens API', version: '1' },
+    },
+  });
   registerHealthRoute(app);
   registerConfigRoute(app, config);
+  registerOpenApiRoute(app);
+  const assets = { assetsBaseUrl: config.assetsBaseUrl };
+  registerCardsRoute(app, createCardService(createCardRepository(app.db), assets));
+  registerSetsRoute(app, createSetService(createSetRepository(app.db), assets));
   await registerStaticApp(app, config.staticDir);
-  return app;
 }

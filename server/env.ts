@@ -11,6 +11,8 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   staticDir: string;
+  /** Replaces https://assets.tcgdex.net in every image address the API returns (a local mirror). */
+  assetsBaseUrl: string;
   identity: {
     url: string;
     realm: string;
@@ -59,6 +61,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     staticDir: resolve(env.STATIC_DIR || './dist'),
+    assetsBaseUrl: url('ASSETS_BASE_URL', env.ASSETS_BASE_URL, 'https://assets.tcgdex.net'),
     identity: {
       url: url('OIDC_URL', env.OIDC_URL, publicUrl),
       realm: env.OIDC_REALM || 'cardlens',

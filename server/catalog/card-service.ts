@@ -1,0 +1,40 @@
+import { assetAddress } from './asset-address.ts';
+import { cardFilterFields, cardSortFields, defaultCardSort } from './card-fields.ts';
+import type { CardRepository, CardRow } from './card-repository.ts';
+import type { Card } from './catalog-schemas.ts';
+import { toPage, type Page } from './list-request.ts';
+import { readListRequest, type ListQueryString } from './read-list-request.ts';
+
+export interface CardService {
+  list(query: ListQueryString): Promise<Page<Card>>;
+}
+
+const fields = { filters: cardFilterFields, sorts: cardSortFields, defaultSort: defaultCardSort };
+
+export function createCardService(repository: CardRepository, options: { assetsBaseUrl: string }): CardService {
+  const toCard = (row: CardRow): Card => ({
+    id: row.id,
+    code: row.card_id,
+    name: row.name,
+    image: assetAddress(row.image, options.assetsBaseUrl),
+    ...(row.hp === null ? {} : { hp: row.hp }),
+    localId: row.local_id,
+    rarity: row.rarity,
+    variant: row.variant,
+    types: row.types,
+    illustrator: row.illustrator,
+    category: row.category,
+    stage: row.stage,
+    regulationMark: row.regulation_mark,
+    attacks: row.attacks,
+    set: { id: row.set_id, code: row.set_code, name: row.set_name, language: row.set_language },
+  });
+
+  return {
+    async list(query) {
+      const request = readListRequest(query, fields);
+      const result = await repository.list(request);
+      return toPage(result, request.page, request.size, toCard);
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseOptions } from './database-options.ts';
+import { migrate } from './migrate.ts';
+import { PgliteDialect } from './pglite-dialect.ts';
+import type { Tables } from './tables.ts';
+
+export type Database = Kysely<Tables>;
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+async function openPostgres(url: string, schema: string | undefined, poolSize: number): Promise<Database> {
+  if (schema !== undefined) {
+    const setup = new pg.Client({ connectionString: url });
+    await setup.connect();
+    try {
+      await setup.query(`create schema if not exists ${quoteIdentifier(schema)}`);
+    } finally {
+      await setup.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...(schema === undefined ? {} : { options: `-c search_path=${quoteIdentifier(schema)}` }),
+  });
+  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir === undefined ? {} : { dataDir });
+  return new Kysely<Tables>({ dialect: new PgliteDialect(pglite) });
+}
+
+/** Opens the database and brings its schema up to date; `db.destroy()` closes it. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const db =
+    options.kind === 'postgres'
+      ? await openPostgres(options.url, options.schema, options.poolSize ?? 10)
+      : await openPglite(options.dataDir);
+  try {
+    await sql`select 1`.execute(db);
+    await migrate(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}

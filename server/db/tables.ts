@@ -1,0 +1,62 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+// One interface per table; later features add theirs here next to their numbered migration.
+
+export interface SchemaMigrationTable {
+  version: number;
+  name: string;
+  applied_at: ColumnType<Date, never, never>;
+}
+
+export interface CardSetTable {
+  id: string;
+  tcgdex_id: string;
+  language: string;
+  code: string;
+  name: string;
+  name_fold: string;
+  serie_id: string | null;
+  serie_name: string | null;
+  release_date: string | null;
+  card_count_official: number | null;
+  card_count_total: number | null;
+  logo: string | null;
+  symbol: string | null;
+  imported_at: Generated<Date>;
+}
+
+export interface StoredAttack {
+  name: string;
+  damage: string | null;
+  text: string | null;
+  cost: string[];
+}
+
+export interface PrintingTable {
+  id: string;
+  set_id: string;
+  card_id: string;
+  local_id: string;
+  local_number: number | null;
+  language: string;
+  variant: string;
+  name: string;
+  name_fold: string;
+  category: string | null;
+  hp: number | null;
+  types: JSONColumnType<string[], string, string>;
+  stage: string | null;
+  rarity: string | null;
+  illustrator: string | null;
+  illustrator_fold: string | null;
+  attacks: JSONColumnType<StoredAttack[], string, string>;
+  regulation_mark: string | null;
+  image: string | null;
+  imported_at: Generated<Date>;
+}
+
+export interface Tables {
+  schema_migration: SchemaMigrationTable;
+  card_set: CardSetTable;
+  printing: PrintingTable;
+}
