@@ -27,11 +27,20 @@ let configuredPaths: string | null = null;
 /** The wasm module is initialised once per process, so only the first call's paths take effect. */
 function configureRuntime(options: RuntimeOptions): void {
   if (configuredPaths !== null) return;
-  ort.env.wasm.wasmPaths = options.wasmPaths;
+  ort.env.wasm.wasmPaths = absolutePaths(options.wasmPaths);
   // One thread: no SharedArrayBuffer (no cross-origin isolation needed) and the phone's other core stays with the UI.
   ort.env.wasm.numThreads = 1;
   ort.env.wasm.proxy = false;
   configuredPaths = options.wasmPaths;
+}
+
+/**
+ * ORT imports its .mjs with a dynamic import. The Vite dev server rewrites root-relative dynamic
+ * imports (adding ?import) and then refuses public files; an absolute URL is left alone everywhere.
+ */
+function absolutePaths(paths: string): string {
+  const base = (globalThis as { location?: { href: string } }).location?.href;
+  return base && paths.startsWith('/') ? new URL(paths, base).href : paths;
 }
 
 function describe(metadata: readonly ort.InferenceSession.ValueMetadata[]): TensorInfo[] {

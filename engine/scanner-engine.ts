@@ -1,0 +1,230 @@
+import type {
+  BasicModeReason,
+  CaptureRegion,
+  DetectOptions,
+  Detection,
+  EngineApi,
+  EngineInit,
+  EngineSettings,
+  EngineSettingsPatch,
+  EngineStatus,
+  FrameResult,
+  LoadProgress,
+  ModelInfo,
+  StageTimings,
+} from './api.ts';
+import { encodeCapture } from './capture/encode-capture.ts';
+import { DEFAULT_EDGE_FALLBACK, detectByEdges, fallbackSize, type EdgeFallbackMetrics } from './fallback/edge-fallback.ts';
+import { acceptBest } from './gating/acceptance.ts';
+import { createHysteresis, type Hysteresis } from './gating/hysteresis.ts';
+import { fetchModel, ModelLoadError } from './loading/fetch-model.ts';
+import { decodeYolo } from './postprocess/decode-yolo.ts';
+import { nms } from './postprocess/nms.ts';
+import { createBitmapReader } from './preprocess/bitmap-reader.ts';
+import { computeLetterbox, inputToSource } from './preprocess/letterbox-geometry.ts';
+import { writeContentToTensor } from './preprocess/rgba-to-tensor.ts';
+import { createTensorBufferPool } from './preprocess/tensor-buffer-pool.ts';
+import { createModelSession, type ModelSession } from './runtime/ort-session.ts';
+import { applySettingsPatch, assertValidSettings, resolveSettings } from './settings/engine-settings.ts';
+
+export interface ScannerEngineDeps {
+  /** Monotonic clock in ms for timings and the default frame time. */
+  now?: () => number;
+  fetchImpl?: typeof fetch;
+}
+
+interface Analysis {
+  detections: Detection[];
+  accepted: boolean;
+  best: number;
+  verdicts: FrameResult['verdicts'];
+  fallback: EdgeFallbackMetrics | null;
+  error: string | null;
+  timings: Omit<StageTimings, 'gating' | 'total' | 'overhead'>;
+}
+
+const emptyTimings = { letterbox: 0, inference: 0, postprocess: 0, fallback: 0 };
+
+/** The frame pipeline behind the worker: model or basic detector, acceptance rules, hysteresis, capture. */
+export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
+  const now = deps.now ?? (() => performance.now());
+  const fetchImpl = deps.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const pool = createTensorBufferPool();
+  const modelReader = createBitmapReader();
+  const fallbackReader = createBitmapReader();
+
+  let settings: EngineSettings = resolveSettings();
+  let hysteresis: Hysteresis = createHysteresis(settings.hysteresis);
+  let session: ModelSession | null = null;
+  let model: ModelInfo | null = null;
+  let reason: BasicModeReason | null = { code: 'no-model-url', message: 'Engine not initialised' };
+  // Loads and frames each run one at a time, in arrival order: a pooled tensor is never overwritten mid-run.
+  let loads: Promise<unknown> = Promise.resolve();
+  let frames: Promise<unknown> = Promise.resolve();
+
+  const status = (): EngineStatus => ({ mode: session ? 'model' : 'basic', reason: session ? null : reason, model, settings });
+
+  const serial = <T>(chain: 'loads' | 'frames', task: () => Promise<T>): Promise<T> => {
+    const run = (chain === 'loads' ? loads : frames).then(task);
+    const settled = run.catch(() => undefined);
+    if (chain === 'loads') loads = settled;
+    else frames = settled;
+    return run;
+  };
+
+  async function unload(): Promise<void> {
+    const old = session;
+    session = null;
+    model = null;
+    await old?.release();
+  }
+
+  async function load(onProgress?: (progress: LoadProgress) => void): Promise<EngineStatus> {
+    await unload();
+    const url = settings.modelUrl;
+    const started = now();
+    try {
+      const bytes = await fetchModel(url, onProgress, fetchImpl);
+      let created: ModelSession;
+      try {
+        created = await createModelSession(bytes, { wasmPaths: settings.wasmPaths });
+      } catch (error) {
+        throw new ModelLoadError('session-error', `Could not create a session for ${url}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const outputShape = created.outputs[0]?.shape ?? [];
+      if (outputShape.length !== 0 && outputShape.length !== 3) {
+        await created.release();
+        throw new ModelLoadError('session-error', `${url} outputs [${outputShape.join(', ')}], expected [1, 4+C, N]`);
+      }
+      session = created;
+      model = { url, bytes: bytes.byteLength, inputs: created.inputs, outputs: created.outputs, backend: 'wasm', loadMs: now() - started };
+      reason = null;
+    } catch (error) {
+      reason =
+        error instanceof ModelLoadError
+          ? { code: error.code, message: error.message }
+          : { code: 'session-error', message: error instanceof Error ? error.message : String(error) };
+      console.warn(`[engine] basic mode: ${reason.message}`);
+    }
+    return status();
+  }
+
+  async function analyseWithModel(frame: ImageBitmap, active: ModelSession): Promise<Analysis> {
+    const t0 = now();
+    const geometry = computeLetterbox(frame.width, frame.height, settings.inputSize);
+    const tensor = pool.acquire(geometry);
+    writeContentToTensor(modelReader.read(frame, geometry.contentWidth, geometry.contentHeight), geometry, tensor.data);
+    const t1 = now();
+    const outcome = await active.run(tensor.data, tensor.dims);
+    const t2 = now();
+    if (!outcome.ok) {
+      return { detections: [], accepted: false, best: -1, verdicts: [], fallback: null, error: outcome.error, timings: { ...emptyTimings, letterbox: t1 - t0, inference: t2 - t1 } };
+    }
+    let detections: Detection[];
+    try {
+      const candidates = decodeYolo(outcome.output.data, outcome.output.dims, { confThreshold: settings.confThreshold });
+      detections = nms(candidates, { iouThreshold: settings.iouThreshold, maxDetections: settings.maxDetections }).map((d) => ({ ...inputToSource(d, geometry), conf: d.conf, cls: d.cls }));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.warn(`[engine] could not decode the model output: ${message}`);
+      return { detections: [], accepted: false, best: -1, verdicts: [], fallback: null, error: message, timings: { ...emptyTimings, letterbox: t1 - t0, inference: t2 - t1 } };
+    }
+    const t3 = now();
+    const gate = acceptBest(detections, frame, settings.acceptance);
+    return { detections, ...gate, fallback: null, error: null, timings: { letterbox: t1 - t0, inference: t2 - t1, postprocess: t3 - t2, fallback: 0 } };
+  }
+
+  function analyseWithEdges(frame: ImageBitmap): Analysis {
+    const t0 = now();
+    const size = fallbackSize(DEFAULT_EDGE_FALLBACK);
+    const result = detectByEdges(fallbackReader.read(frame, size.width, size.height), size.width, size.height, DEFAULT_EDGE_FALLBACK);
+    const sx = frame.width / size.width;
+    const sy = frame.height / size.height;
+    const detections = result.box ? [{ x: result.box.x * sx, y: result.box.y * sy, w: result.box.w * sx, h: result.box.h * sy, conf: 1, cls: 0 }] : [];
+    return {
+      detections,
+      accepted: result.accepted,
+      best: detections.length > 0 ? 0 : -1,
+      verdicts: detections.map(() => ({ accepted: true, reasons: [] })),
+      fallback: result.metrics,
+      error: null,
+      timings: { ...emptyTimings, fallback: now() - t0 },
+    };
+  }
+
+  async function analyse(frame: ImageBitmap, options: DetectOptions): Promise<FrameResult> {
+    const started = now();
+    const forceBasic = options.detector === 'basic';
+    const active = forceBasic ? null : session;
+    const size = { width: frame.width, height: frame.height };
+    let analysis: Analysis;
+    try {
+      analysis = active ? await analyseWithModel(frame, active) : analyseWithEdges(frame);
+    } catch (error) {
+      // A frame that cannot be read (e.g. a detached bitmap) is a miss, like a failed run.
+      const message = error instanceof Error ? error.message : String(error);
+      console.warn(`[engine] frame skipped: ${message}`);
+      analysis = { detections: [], accepted: false, best: -1, verdicts: [], fallback: null, error: message, timings: emptyTimings };
+    } finally {
+      frame.close();
+    }
+    const gatingStart = now();
+    const state = forceBasic ? hysteresis.state : hysteresis.update(analysis.accepted, options.timestampMs ?? started);
+    const end = now();
+    const total = end - started;
+    return {
+      mode: active ? 'model' : 'basic',
+      frame: size,
+      detections: analysis.detections,
+      verdicts: analysis.verdicts,
+      best: analysis.best,
+      accepted: analysis.accepted,
+      detected: state.detected,
+      hysteresis: { hits: state.hits, misses: state.misses, lastHitMs: state.lastHitMs },
+      timings: { ...analysis.timings, gating: end - gatingStart, total, overhead: total - analysis.timings.inference },
+      fallback: analysis.fallback,
+      error: analysis.error,
+    };
+  }
+
+  return {
+    init(options: EngineInit = {}, onProgress) {
+      const next = assertValidSettings(resolveSettings(options));
+      return serial('loads', async () => {
+        settings = next;
+        hysteresis = createHysteresis(settings.hysteresis);
+        return load(onProgress);
+      });
+    },
+    updateSettings(patch: EngineSettingsPatch, onProgress) {
+      const next = assertValidSettings(applySettingsPatch(settings, patch));
+      return serial('loads', async () => {
+        const reload = next.modelUrl !== settings.modelUrl;
+        const hysteresisChanged = JSON.stringify(next.hysteresis) !== JSON.stringify(settings.hysteresis);
+        settings = next;
+        if (hysteresisChanged) hysteresis = createHysteresis(settings.hysteresis);
+        return reload ? load(onProgress) : status();
+      });
+    },
+    async status() {
+      return status();
+    },
+    detect(frame: ImageBitmap, options: DetectOptions = {}) {
+      return serial('frames', () => analyse(frame, options));
+    },
+    capture(frame: ImageBitmap, region?: CaptureRegion) {
+      return encodeCapture(frame, region);
+    },
+    async reset() {
+      hysteresis.reset();
+    },
+    dispose() {
+      return serial('loads', async () => {
+        await frames;
+        await unload();
+        reason = { code: 'no-model-url', message: 'Engine disposed' };
+        hysteresis.reset();
+      });
+    },
+  };
+}
