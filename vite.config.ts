@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -23,14 +23,36 @@ function copyOrtRuntime(): Plugin {
   };
 }
 
+// The dev server answers unknown paths with index.html; a missing model must be a 404 so the engine can say why it fell back.
+function missingModelsAre404(): Plugin {
+  return {
+    name: 'missing-models-are-404',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '').split('?')[0]!;
+        if (!path.endsWith('.onnx')) return next();
+        const file = decodeURIComponent(path);
+        const candidates = file.startsWith('/@fs/') ? [file.slice(4)] : [`${root}public${file}`, `${root}${file.slice(1)}`];
+        if (candidates.some((candidate) => existsSync(candidate))) return next();
+        res.statusCode = 404;
+        res.end('Not found');
+      });
+    },
+  };
+}
+
 const browserProvider = playwright({
   launchOptions: { executablePath: findChromium(), args: chromiumArgs },
 });
 
 export default defineConfig({
-  plugins: [react(), copyOrtRuntime()],
+  plugins: [react(), copyOrtRuntime(), missingModelsAre404()],
   resolve: { conditions: ['onnxruntime-web-use-extern-wasm'] },
-  optimizeDeps: { exclude: ['onnxruntime-web'] },
+  optimizeDeps: {
+    // Listed up front so the browser tests never see Vite re-bundle dependencies mid-run.
+    include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'jotai', 'jotai/utils', 'react-intl', 'react-router', 'ky', 'comlink'],
+    exclude: ['onnxruntime-web', 'vitest-browser-react'],
+  },
   worker: { format: 'es' },
   server: { port: 5173 },
   test: {
