@@ -32,7 +32,8 @@ export function createSetService(repository: SetRepository, options: { assetsBas
       return toPage(result, request.page, request.size, toSet);
     },
     async get(id) {
-      const row = await repository.find(id);
+      // PostgreSQL text cannot hold NUL, so no set has such an id.
+      const row = id.includes('\0') ? undefined : await repository.find(id);
       if (!row) throw new HttpError(404, `Set '${id}' not found`);
       return toSet(row);
     },

@@ -18,6 +18,9 @@ export function parseFilter(text: string): FilterNode {
   if (text.length > filterLimits.maxLength) {
     throw new FilterError(`is longer than ${filterLimits.maxLength} characters`);
   }
+  const nul = text.indexOf('\0');
+  // PostgreSQL text cannot hold NUL, so no stored value could match one.
+  if (nul >= 0) throw new FilterError(`holds a NUL character at position ${nul}`, nul);
   let pos = 0;
 
   const fail = (message: string, at = pos): never => {
