@@ -8,7 +8,6 @@ import { api } from './lib/api.ts';
 import { fetchProfile } from './lib/profile-api.ts';
 import { authAtom } from './state/auth.ts';
 import { applyDarkMode, darkModeAtom } from './state/dark-mode.ts';
-import './styles.css';
 
 const store = createStore();
 // Before the first paint, so a dark-mode user never sees a white flash.

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { createStore } from 'jotai';
 import { authActionsAtom, authAtom } from '../state/auth.ts';
+import { PageLoading } from '../components/page-loading.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { guardRoute } from './route-guard.ts';
 import { fallbackPath, routeTable, type AppRouteDefinition } from './route-table.ts';
@@ -37,6 +38,7 @@ export function createAppRoutes(services: RouteServices): RouteObject[] {
   return [
     {
       element: <AppLayout />,
+      hydrateFallbackElement: <PageLoading />,
       children: routeTable.map((definition) => ({
         id: definition.name,
         path: definition.path,

@@ -4,6 +4,7 @@ import { ToastViewport } from '../../components/toasts/toast-viewport.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
 import { layoutMessages } from './layout-messages.ts';
+import '../../styles.css';
 
 export function AppLayout() {
   const intl = useIntl();
