@@ -1,0 +1,180 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../db/migrate.ts';
+import { openDatabase, type Database } from '../../db/open-database.ts';
+import { readFixtureJson, smallCatalogPath, testBackends } from '../../test-support/test-database.ts';
+import { importCatalog } from './import-catalog.ts';
+import { readTcgdexApi } from './read-tcgdex-api.ts';
+import { readTcgdexFile } from './read-tcgdex-file.ts';
+import { seedCatalogFile, seedIfEmpty } from './seed-if-empty.ts';
+
+interface Fixture {
+  sets: Array<Record<string, unknown> & { id: string; language: string; code: string }>;
+  cards: Array<Record<string, unknown> & { id: string; language: string; setId: string; variants: Record<string, boolean> }>;
+}
+
+const fixture = () => structuredClone(readFixtureJson()) as Fixture;
+
+/** Serves the fixture the way the TCGdex REST API v2 does: set list, set with card briefs, one card. */
+function tcgdexApiServer(data: Fixture, flaky: Set<string>): Server {
+  return createServer((request, response) => {
+    const url = request.url ?? '';
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (flaky.delete(url)) return send(503, { error: 'try again' });
+    const [, lang, kind, id] = url.split('/').map(decodeURIComponent);
+    const sets = data.sets.filter((set) => set.language === lang);
+    const cards = data.cards.filter((card) => card.language === lang);
+    if (kind === 'sets' && id === undefined) return send(200, sets.map(({ id, name, logo, symbol }) => ({ id, name, logo, symbol })));
+    if (kind === 'sets') {
+      const set = sets.find((entry) => entry.id === id);
+      if (!set) return send(404, { error: 'not found' });
+      const { code, language: _language, ...rest } = set;
+      return send(200, {
+        ...rest,
+        abbreviation: { official: code },
+        cards: cards.filter((card) => card.setId === id).map(({ id, localId, name, image }) => ({ id, localId, name, image })),
+      });
+    }
+    if (kind === 'cards') {
+      const card = cards.find((entry) => entry.id === id);
+      if (!card) return send(404, { error: 'not found' });
+      const { setId, language: _language, ...rest } = card;
+      return send(200, { ...rest, set: { id: setId } });
+    }
+    send(404, { error: 'not found' });
+  });
+}
+
+describe.each(testBackends())('catalogue import on $name', (backend) => {
+  let db: Database;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const opened = backend.open();
+    drop = opened.drop;
+    db = await openDatabase(opened.options);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await drop?.();
+  });
+  afterEach(async () => {
+    await db.deleteFrom('card_set').execute();
+  });
+
+  const snapshot = async () => ({
+    sets: await db.selectFrom('card_set').selectAll().orderBy('id').execute(),
+    printings: await db.selectFrom('printing').selectAll().orderBy('id').execute(),
+  });
+  const withoutTimes = (rows: Awaited<ReturnType<typeof snapshot>>) => ({
+    sets: rows.sets.map(({ imported_at: _time, ...row }) => row),
+    printings: rows.printings.map(({ imported_at: _time, ...row }) => row),
+  });
+
+  it('has applied the numbered migrations once, and applies nothing the second time', async () => {
+    const applied = await db.selectFrom('schema_migration').select(['version', 'name']).orderBy('version').execute();
+    expect(applied[0]).toEqual({ version: 1, name: 'catalog' });
+    expect(await migrate(db)).toEqual([]);
+  });
+
+  it('writes one printing per available variant and is idempotent', async () => {
+    const first = await importCatalog(db, readTcgdexFile(fixture()));
+    expect(first).toEqual({ sets: 3, printings: 9, removed: 0 });
+    const before = withoutTimes(await snapshot());
+    expect(before.printings.filter((row) => row.card_id === 'alpha-1' && row.language === 'en').map((row) => row.variant)).toEqual([
+      'normal',
+      'reverse',
+    ]);
+
+    const second = await importCatalog(db, readTcgdexFile(fixture()));
+    expect(second).toEqual(first);
+    expect(withoutTimes(await snapshot())).toEqual(before);
+  });
+
+  it('updates changed cards and removes printings the source no longer has', async () => {
+    await importCatalog(db, readTcgdexFile(fixture()));
+    const changed = fixture();
+    const pikachu = changed.cards.find((card) => card.id === 'alpha-1' && card.language === 'en')!;
+    pikachu.variants.reverse = false;
+    changed.cards.find((card) => card.id === 'alpha-2' && card.language === 'en')!.name = 'Raichu δ';
+    expect(await importCatalog(db, readTcgdexFile(changed))).toEqual({ sets: 3, printings: 8, removed: 1 });
+    const rows = (await snapshot()).printings;
+    expect(rows).toHaveLength(8);
+    expect(rows.find((row) => row.id === 'en-alpha-2-holo')).toMatchObject({ name: 'Raichu δ', name_fold: 'raichu δ' });
+    expect(rows.some((row) => row.id === 'en-alpha-1-reverse')).toBe(false);
+  });
+
+  it('reads the TCGdex REST API, retrying a failed request, into the same rows as the file', async () => {
+    await importCatalog(db, readTcgdexFile(fixture()));
+    const fromFile = withoutTimes(await snapshot());
+    await db.deleteFrom('card_set').execute();
+
+    const server = tcgdexApiServer(fixture(), new Set(['/en/sets/alpha', '/fr/cards/alpha-2']));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const source = await readTcgdexApi({ baseUrl: `http://127.0.0.1:${port}/`, languages: ['en', 'fr'], retryDelayMs: 1 });
+      expect(source.size).toBe(3);
+      expect(await importCatalog(db, source)).toEqual({ sets: 3, printings: 9, removed: 0 });
+    } finally {
+      server.close();
+    }
+    expect(withoutTimes(await snapshot())).toEqual(fromFile);
+  });
+
+  it('seeds an empty catalogue once', async () => {
+    expect(await seedIfEmpty(db, smallCatalogPath)).toEqual({ sets: 3, printings: 9, removed: 0 });
+    expect(await seedIfEmpty(db, smallCatalogPath)).toBeUndefined();
+  });
+});
+
+describe('catalogue sources', () => {
+  it('reads the bundled demo catalogue: 10 sets, 2,174 cards', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const source = readTcgdexFile(JSON.parse(await readFile(seedCatalogFile, 'utf8')));
+    let cards = 0;
+    for await (const batch of source.batches) cards += batch.cards.length;
+    expect(source.size).toBe(10);
+    expect(cards).toBe(2174);
+  });
+
+  it.each([
+    [{}, 'expected a JSON object with "sets" and "cards" arrays'],
+    [{ sets: [{ id: 'x' }], cards: [] }, 'a set has no language'],
+    [{ sets: [], cards: [{ id: 'x-1', language: 'en', setId: 'x', name: 'X' }] }, "card 'x-1' belongs to set 'x' (en), which the file does not list"],
+  ])('explains what is wrong with a malformed file: %j', (json, message) => {
+    expect(() => readTcgdexFile(json)).toThrow(message);
+  });
+
+  it('imports from the command line, twice without harm', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const dataDir = mkdtempSync(join(tmpdir(), 'card-lens-import-'));
+    try {
+      const file = join(dataDir, 'catalog.json');
+      writeFileSync(file, JSON.stringify(readFixtureJson()));
+      for (let run = 0; run < 2; run++) {
+        const result = spawnSync('npx', ['tsx', 'server/catalog/import/import-cli.ts', file], {
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+          encoding: 'utf8',
+        });
+        expect(result.status, result.stderr).toBe(0);
+        expect(result.stderr).toContain('3 sets, 9 printings written, 0 stale printings removed');
+      }
+      const missing = spawnSync('npx', ['tsx', 'server/catalog/import/import-cli.ts', join(dataDir, 'nope.json')], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        encoding: 'utf8',
+      });
+      expect(missing.status).toBe(1);
+      expect(missing.stderr).toContain('Import failed: no such file');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
