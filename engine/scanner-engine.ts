@@ -15,13 +15,12 @@ import type {
 } from './api.ts';
 import { encodeCapture } from './capture/encode-capture.ts';
 import { DEFAULT_EDGE_FALLBACK, detectByEdges, fallbackSize, type EdgeFallbackMetrics } from './fallback/edge-fallback.ts';
-import { acceptBest } from './gating/acceptance.ts';
+import { acceptBest, type FrameSize } from './gating/acceptance.ts';
 import { createHysteresis, type Hysteresis } from './gating/hysteresis.ts';
 import { fetchModel, ModelLoadError } from './loading/fetch-model.ts';
-import { decodeYolo } from './postprocess/decode-yolo.ts';
-import { nms } from './postprocess/nms.ts';
+import { outputToDetections } from './postprocess/output-to-detections.ts';
 import { createBitmapReader } from './preprocess/bitmap-reader.ts';
-import { computeLetterbox, inputToSource } from './preprocess/letterbox-geometry.ts';
+import { computeLetterbox } from './preprocess/letterbox-geometry.ts';
 import { writeContentToTensor } from './preprocess/rgba-to-tensor.ts';
 import { createTensorBufferPool } from './preprocess/tensor-buffer-pool.ts';
 import { createModelSession, type ModelSession } from './runtime/ort-session.ts';
@@ -109,11 +108,13 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
     return status();
   }
 
-  async function analyseWithModel(frame: ImageBitmap, active: ModelSession): Promise<Analysis> {
+  async function analyseWithModel(frame: ImageBitmap, size: FrameSize, active: ModelSession): Promise<Analysis> {
     const t0 = now();
-    const geometry = computeLetterbox(frame.width, frame.height, settings.inputSize);
+    const geometry = computeLetterbox(size.width, size.height, settings.inputSize);
     const tensor = pool.acquire(geometry);
     writeContentToTensor(modelReader.read(frame, geometry.contentWidth, geometry.contentHeight), geometry, tensor.data);
+    // The pixels are in the tensor now; a full camera frame need not stay in memory through inference.
+    frame.close();
     const t1 = now();
     const outcome = await active.run(tensor.data, tensor.dims);
     const t2 = now();
@@ -122,24 +123,23 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
     }
     let detections: Detection[];
     try {
-      const candidates = decodeYolo(outcome.output.data, outcome.output.dims, { confThreshold: settings.confThreshold });
-      detections = nms(candidates, { iouThreshold: settings.iouThreshold, maxDetections: settings.maxDetections }).map((d) => ({ ...inputToSource(d, geometry), conf: d.conf, cls: d.cls }));
+      detections = outputToDetections(outcome.output.data, outcome.output.dims, geometry, settings);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       console.warn(`[engine] could not decode the model output: ${message}`);
       return { detections: [], accepted: false, best: -1, verdicts: [], fallback: null, error: message, timings: { ...emptyTimings, letterbox: t1 - t0, inference: t2 - t1 } };
     }
     const t3 = now();
-    const gate = acceptBest(detections, frame, settings.acceptance);
+    const gate = acceptBest(detections, size, settings.acceptance);
     return { detections, ...gate, fallback: null, error: null, timings: { letterbox: t1 - t0, inference: t2 - t1, postprocess: t3 - t2, fallback: 0 } };
   }
 
-  function analyseWithEdges(frame: ImageBitmap): Analysis {
+  function analyseWithEdges(frame: ImageBitmap, size: FrameSize): Analysis {
     const t0 = now();
-    const size = fallbackSize(DEFAULT_EDGE_FALLBACK);
-    const result = detectByEdges(fallbackReader.read(frame, size.width, size.height), size.width, size.height, DEFAULT_EDGE_FALLBACK);
-    const sx = frame.width / size.width;
-    const sy = frame.height / size.height;
+    const small = fallbackSize(DEFAULT_EDGE_FALLBACK);
+    const result = detectByEdges(fallbackReader.read(frame, small.width, small.height), small.width, small.height, DEFAULT_EDGE_FALLBACK);
+    const sx = size.width / small.width;
+    const sy = size.height / small.height;
     const detections = result.box ? [{ x: result.box.x * sx, y: result.box.y * sy, w: result.box.w * sx, h: result.box.h * sy, conf: 1, cls: 0 }] : [];
     return {
       detections,
@@ -156,10 +156,10 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
     const started = now();
     const forceBasic = options.detector === 'basic';
     const active = forceBasic ? null : session;
-    const size = { width: frame.width, height: frame.height };
+    const size: FrameSize = { width: frame.width, height: frame.height };
     let analysis: Analysis;
     try {
-      analysis = active ? await analyseWithModel(frame, active) : analyseWithEdges(frame);
+      analysis = active ? await analyseWithModel(frame, size, active) : analyseWithEdges(frame, size);
     } catch (error) {
       // A frame that cannot be read (e.g. a detached bitmap) is a miss, like a failed run.
       const message = error instanceof Error ? error.message : String(error);

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { acceptBest } from '../../../engine/gating/acceptance.ts';
-import { decodeYolo } from '../../../engine/postprocess/decode-yolo.ts';
-import { nms } from '../../../engine/postprocess/nms.ts';
-import { inputToSource } from '../../../engine/preprocess/letterbox-geometry.ts';
+import { outputToDetections } from '../../../engine/postprocess/output-to-detections.ts';
 import { letterboxToTensor } from '../../../engine/preprocess/letterbox-to-tensor.ts';
 import { createTensorBufferPool } from '../../../engine/preprocess/tensor-buffer-pool.ts';
 import { createModelSession, type ModelSession } from '../../../engine/runtime/ort-session.ts';
@@ -21,8 +19,8 @@ async function detect(image: RgbaImage, inputSize = 640) {
   const { tensor, geometry } = letterboxToTensor(image.data, image.width, image.height, inputSize, pool);
   const outcome = await session.run(tensor.data, tensor.dims);
   if (!outcome.ok) throw new Error(outcome.error);
-  const kept = nms(decodeYolo(outcome.output.data, outcome.output.dims, { confThreshold: 0.22 }), { iouThreshold: 0.5, maxDetections: 20 });
-  return { dims: outcome.output.dims, detections: kept.map((d) => ({ ...inputToSource(d, geometry), conf: d.conf, cls: d.cls })) };
+  const detections = outputToDetections(outcome.output.data, outcome.output.dims, geometry, { confThreshold: 0.22, iouThreshold: 0.5, maxDetections: 20 });
+  return { dims: outcome.output.dims, detections };
 }
 
 test('the fixture model describes its input and output like a YOLO export', () => {
