@@ -87,10 +87,12 @@ async function main(): Promise<number> {
 try {
   process.exitCode = await main();
 } catch (error) {
-  if (error instanceof ImportError ||
+  const expected =
+    error instanceof ImportError ||
     error instanceof ConfigError ||
-    String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')) {
-    console.error(`Import failed: ${error.message}`);
+    String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+  if (expected) {
+    console.error(`Import failed: ${(error as Error).message}`);
     process.exitCode = 1;
   } else {
     throw error;
