@@ -45,43 +45,36 @@ const fields: Record<CardFilterField, SqlField> = {
 
 interface SortKey {
   expression: Expression<unknown>;
-  nullable?: boolean;
+  /** Cards without the value come last in both directions, rather than first when descending. */
+  nullsLast?: boolean;
 }
 
-const inSetOrder: SortKey[] = [
-  { expression: ref('printing.set_id') },
-  { expression: ref('printing.local_number'), nullable: true },
-  { expression: ref('printing.local_id') },
-];
+const numberOrder: SortKey[] = [{ expression: ref('printing.local_number') }, { expression: ref('printing.local_id') }];
 
-/** The primary keys follow the requested direction; the tie-breakers always ascend, ending in the unique id. */
-const sorts: Record<CardSortField, { primary: SortKey[]; ties: SortKey[] }> = {
-  name: { primary: [{ expression: ref('printing.name_fold') }], ties: inSetOrder },
-  hp: { primary: [{ expression: ref('printing.hp'), nullable: true }], ties: [{ expression: ref('printing.name_fold') }] },
-  localId: {
-    primary: [{ expression: ref('printing.local_number'), nullable: true }, { expression: ref('printing.local_id') }],
-    ties: [{ expression: ref('printing.set_id') }],
-  },
-  id: { primary: [{ expression: ref('printing.id') }], ties: [] },
-  set: { primary: [{ expression: ref('card_set.name_fold') }], ties: inSetOrder },
-  'set.name': { primary: [{ expression: ref('card_set.name_fold') }], ties: inSetOrder },
-  'set.code': { primary: [{ expression: ref('card_set.code') }], ties: inSetOrder },
-  'set.id': { primary: [{ expression: ref('printing.set_id') }], ties: inSetOrder.slice(1) },
+/**
+ * Every key takes the requested direction and the unique id ends the list, so a page is stable and
+ * the (key, id) indexes can be read forwards or backwards instead of sorting.
+ */
+const sorts: Record<CardSortField, SortKey[]> = {
+  name: [{ expression: ref('printing.name_fold') }],
+  hp: [{ expression: ref('printing.hp'), nullsLast: true }],
+  localId: numberOrder,
+  id: [],
+  set: [{ expression: ref('card_set.name_fold') }, { expression: ref('printing.set_id') }, ...numberOrder],
+  'set.name': [{ expression: ref('card_set.name_fold') }, { expression: ref('printing.set_id') }, ...numberOrder],
+  'set.code': [{ expression: ref('card_set.code') }, { expression: ref('printing.set_id') }, ...numberOrder],
+  'set.id': [{ expression: ref('printing.set_id') }, ...numberOrder],
 };
 
 function orderClause(orderBy: CardSortField, direction: 'asc' | 'desc'): RawBuilder<unknown> {
-  const { primary, ties } = sorts[orderBy];
-  const keys = [
-    ...primary.map((key) => ({ ...key, direction })),
-    ...ties.map((key) => ({ ...key, direction: 'asc' as const })),
-    { expression: ref('printing.id'), direction: 'asc' as const, nullable: false },
-  ];
+  const keys = [...sorts[orderBy], { expression: ref('printing.id') }];
   return sql.join(
-    keys.map(({ expression, direction: dir, nullable }) =>
-      sql`${expression} ${sql.raw(dir)}${sql.raw(nullable ? ' nulls last' : '')}`,
-    ),
+    keys.map(({ expression, nullsLast }) => sql`${expression} ${sql.raw(direction)}${sql.raw(nullsLast ? ' nulls last' : '')}`),
   );
 }
+
+/** Fields whose filter needs the set row; the others are on the printing, so counting skips the join. */
+const setTableFields = new Set<CardFilterField>(['set.code', 'set.name']);
 
 export type CardListRequest = ListRequest<CardFilterField, CardSortField>;
 
@@ -121,7 +114,10 @@ export function createCardRepository(db: Database): CardRepository {
         .orderBy(orderClause(request.orderBy, request.direction))
         .limit(request.size)
         .offset(request.page * request.size);
-      const countQuery = base().select(sql<number>`count(*)::int`.as('total')).where(where);
+      const needsSet = request.filters.some(({ field }) => setTableFields.has(field));
+      const countQuery = (needsSet ? base() : db.selectFrom('printing'))
+        .select(sql<number>`count(*)::int`.as('total'))
+        .where(where);
       const [rows, count] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
       return { rows, total: count.total };
     },

@@ -11,6 +11,25 @@ export interface SqlField {
 
 const comparisons = { eq: sql`=`, gt: sql`>`, gte: sql`>=`, lt: sql`<`, lte: sql`<=` } as const;
 
+type NumberOperator = keyof typeof comparisons;
+
+/**
+ * Number fields are integer columns. Comparing them with a whole bigint keeps their indexes usable
+ * (a numeric parameter would cast the column), so a decimal bound is rounded the way that keeps the
+ * meaning: hp > 60.5 is hp > 60, hp >= 60.5 is hp >= 61, and hp = 60.5 holds for no card.
+ */
+function integerComparison(operator: NumberOperator, value: string): { operator: NumberOperator; bound: string } | undefined {
+  const [whole = '0', fraction = ''] = value.replace(/^\+/, '').split('.');
+  const integer = BigInt(whole === '' || whole === '-' ? `${whole}0` : whole);
+  if (!/[1-9]/.test(fraction)) return { operator, bound: String(integer) };
+  if (operator === 'eq') return undefined;
+  const negative = value.startsWith('-');
+  const floor = negative ? integer - 1n : integer;
+  const ceil = floor + 1n;
+  const bound = operator === 'gt' || operator === 'lte' ? floor : ceil;
+  return { operator, bound: String(bound) };
+}
+
 /**
  * Turns a checked filter into a boolean SQL expression. Every value is a bound parameter; only
  * operators and the field's own column expressions are written into the SQL text.
@@ -19,8 +38,9 @@ export function compileFilter(node: FilterNode, field: SqlField, ci = false): Ra
   switch (node.kind) {
     case 'compare': {
       if (field.type === 'number') {
-        const operator = node.operator === 'contains' ? comparisons.eq : comparisons[node.operator];
-        return sql<SqlBool>`(${field.column} ${operator} cast(${node.value} as numeric))`;
+        const comparison = integerComparison(node.operator === 'contains' ? 'eq' : node.operator, node.value);
+        if (comparison === undefined) return sql<SqlBool>`false`;
+        return sql<SqlBool>`(${field.column} ${comparisons[comparison.operator]} cast(${comparison.bound} as bigint))`;
       }
       const column = ci ? (field.fold ?? sql`lower(${field.column})`) : field.column;
       const value = ci ? foldText(node.value) : node.value;

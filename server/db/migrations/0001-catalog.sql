@@ -52,5 +52,7 @@ CREATE TABLE printing (
 CREATE INDEX printing_set_idx ON printing (set_id, local_number, local_id, id);
 CREATE INDEX printing_name_idx ON printing (name_fold, id);
 CREATE INDEX printing_local_idx ON printing (local_number, local_id, id);
+-- hp sorts put cards without hp last in both directions, which one index cannot serve both ways.
 CREATE INDEX printing_hp_idx ON printing (hp, id);
+CREATE INDEX printing_hp_desc_idx ON printing (hp DESC NULLS LAST, id DESC);
 CREATE INDEX printing_language_idx ON printing (language);

@@ -1,0 +1,120 @@
+// `npm run bench:catalog`: filtered, sorted page queries on a generated catalogue, on PGlite and,
+// when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, on PostgreSQL. Writes bench/out/catalog.json.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../../server/app.ts';
+import { importCatalog } from '../../server/catalog/import/import-catalog.ts';
+import { readTcgdexFile } from '../../server/catalog/import/read-tcgdex-file.ts';
+import type { DatabaseOptions } from '../../server/db/database-options.ts';
+import { readConfig } from '../../server/env.ts';
+import { generateCatalog } from './generate-catalog.ts';
+
+const printings = Number(process.env.BENCH_PRINTINGS ?? 20_000);
+const sequentialRequests = Number(process.env.BENCH_REQUESTS ?? 1_000);
+const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+/** What the app's screens ask for: a filter or two, a sort, a page of 24. */
+const queries = [
+  '/v1/cards?name=ci(contains(chu))&order_by=name&sort_by=asc&page=0&size=24',
+  '/v1/cards?set.language=eq(en)&hp=gte(100)&order_by=hp&sort_by=desc&page=1&size=24',
+  '/v1/cards?set.id=eq(en-gen007)&order_by=localId&sort_by=asc&page=2&size=24',
+  '/v1/cards?set.name=ci(contains(ka))&set.language=eq(fr)&order_by=set.name&sort_by=desc&page=0&size=24',
+  '/v1/cards?set.code=ci(eq(g03))&name=ci(contains(ra))&order_by=name&sort_by=desc&page=0&size=24',
+  '/v1/cards?illustrator=eq(Illustrator C2)&order_by=localId&sort_by=desc&page=0&size=24',
+  '/v1/cards?order_by=name&sort_by=asc&page=40&size=24',
+  '/v1/sets?name=ci(contains(a))&language=eq(en)&order_by=name&sort_by=asc&page=0&size=24',
+].map((path) => path.replaceAll(' ', '%20'));
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function benchBackend(name: string, database: DatabaseOptions, catalog: unknown) {
+  const app = await buildApp({ config: readConfig({ STATIC_DIR: '/nonexistent' }), database });
+  try {
+    const importStart = performance.now();
+    const imported = await importCatalog(app.db, readTcgdexFile(catalog));
+    const importSeconds = (performance.now() - importStart) / 1000;
+    await sql`analyze`.execute(app.db);
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+
+    for (const path of queries) {
+      const response = await fetch(base + path);
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    }
+    const latencies: number[] = [];
+    for (let i = 0; i < sequentialRequests; i++) {
+      const start = performance.now();
+      const response = await fetch(base + queries[i % queries.length]!);
+      await response.arrayBuffer();
+      latencies.push(performance.now() - start);
+    }
+    latencies.sort((a, b) => a - b);
+
+    const load = await autocannon({
+      url: base,
+      connections,
+      duration: loadSeconds,
+      requests: queries.map((path) => ({ method: 'GET', path })),
+    });
+    const result = {
+      backend: name,
+      printings: imported.printings,
+      importSeconds: Number(importSeconds.toFixed(1)),
+      sequential: {
+        requests: sequentialRequests,
+        p50Ms: Number(percentile(latencies, 50).toFixed(2)),
+        p99Ms: Number(percentile(latencies, 99).toFixed(2)),
+      },
+      load: {
+        connections,
+        seconds: loadSeconds,
+        requestsPerSecond: Math.round(load.requests.average),
+        p50Ms: load.latency.p50,
+        p99Ms: load.latency.p99,
+        non2xx: load.non2xx,
+        errors: load.errors,
+      },
+    };
+    console.log(JSON.stringify(result));
+    return result;
+  } finally {
+    await app.close();
+  }
+}
+
+const catalog = generateCatalog(printings);
+const results = [await benchBackend('pglite', { kind: 'pglite' }, catalog)];
+const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+if (url) {
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  try {
+    results.push(await benchBackend('postgres', { kind: 'postgres', url, schema }, catalog));
+  } finally {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`drop schema if exists ${schema} cascade`);
+    await client.end();
+  }
+} else {
+  console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it.');
+}
+mkdirSync('bench/out', { recursive: true });
+writeFileSync('bench/out/catalog.json', `${JSON.stringify({ date: new Date().toISOString(), queries, results }, null, 2)}\n`);
+console.table(
+  results.map((r) => ({
+    backend: r.backend,
+    printings: r.printings,
+    'import s': r.importSeconds,
+    'p50 ms': r.sequential.p50Ms,
+    'p99 ms': r.sequential.p99Ms,
+    [`req/s (${connections} conn)`]: r.load.requestsPerSecond,
+    'load p50 ms': r.load.p50Ms,
+    'load p99 ms': r.load.p99Ms,
+  })),
+);
