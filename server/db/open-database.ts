@@ -19,6 +19,10 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
     await setup.connect();
     try {
       await setup.query(`create schema if not exists ${quoteIdentifier(schema)}`);
+    } catch (error) {
+      // Two openers racing on "if not exists" can both miss the schema; one then finds it taken.
+      const code = (error as { code?: string }).code;
+      if (code !== '23505' && code !== '42P06') throw error;
     } finally {
       await setup.end();
     }
