@@ -90,10 +90,10 @@ describe('parseFilter under fuzzing', () => {
   });
 });
 
-describe('list endpoints under fuzzing', () => {
+describe.each(testBackends())('list endpoints under fuzzing on $name', (backend) => {
   let test: TestApp;
   beforeAll(async () => {
-    test = await buildTestApp(testBackends()[0]!, { catalog: readFixtureJson() });
+    test = await buildTestApp(backend, { catalog: readFixtureJson() });
   });
   afterAll(async () => {
     await test?.close();
