@@ -1,0 +1,48 @@
+"""Exports the averaged weights to ONNX: input [1,3,H,W] (H, W dynamic, multiples of 32), output [1,5,N]."""
+import argparse
+import os
+
+import onnx
+import torch
+
+from model import CardDetector
+from paths import MODEL_OUT, OUT
+
+OPSET = 13
+
+
+def load_model(path):
+    model = CardDetector()
+    model.load_state_dict(torch.load(path, map_location="cpu")["model"])
+    return model.eval()
+
+
+def export(weights, out, size=640):
+    model = load_model(weights)
+    dummy = torch.rand(1, 3, size, size)
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    torch.onnx.export(
+        model, dummy, out, opset_version=OPSET, input_names=["images"], output_names=["output0"],
+        dynamic_axes={"images": {2: "height", 3: "width"}, "output0": {2: "anchors"}},
+        do_constant_folding=True,
+    )
+    graph = onnx.load(out)
+    onnx.checker.check_model(graph)
+    graph.metadata_props.add(key="names", value="{0: 'card'}")
+    graph.metadata_props.add(key="stride", value="32")
+    graph.metadata_props.add(key="description", value="Card Lens card detector: [1,5,N] = cx, cy, w, h (input px), score")
+    onnx.save(graph, out)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--weights", default=os.path.join(OUT, "card-detector.pt"))
+    ap.add_argument("--out", default=MODEL_OUT)
+    args = ap.parse_args()
+    path = export(args.weights, args.out)
+    print(f"wrote {path} ({os.path.getsize(path) / 1e6:.2f} MB)")
+
+
+if __name__ == "__main__":
+    main()

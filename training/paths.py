@@ -1,0 +1,13 @@
+"""Where the pipeline reads and writes; every script takes its locations from here."""
+import os
+
+TRAINING = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(TRAINING)
+REAL_DATASET = os.environ.get(
+    "CARD_DATASET", os.path.join(REPO, "..", "shared", "datasets", "pokemon-card-outliner-train")
+)
+SPLIT_FILE = os.path.join(TRAINING, "split.json")
+OUT = os.path.join(TRAINING, "out")
+MODEL_OUT = os.path.join(REPO, "public", "models", "card-detector.onnx")
+WALLPAPER_DIRS = ("/usr/share/backgrounds", "/usr/share/wallpapers")
+CARD_DECKS = "/usr/share/aisleriot/cards"

@@ -1,0 +1,99 @@
+"""The whole pipeline: split, generate, train, export, evaluate. `--smoke` runs every stage on a
+handful of images in under a minute and prints PASS or FAIL (exit 1 on failure)."""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+from paths import MODEL_OUT, OUT, SPLIT_FILE, TRAINING
+
+# The shipped model: these settings are the ones MODEL.md reports.
+FULL = {
+    "train_shards": 10, "shard_size": 500, "val_shards": 2, "val_shard_size": 300,
+    "steps": 1600, "batch": 16, "sizes": "320,384,448,512,576,640", "seed": 7,
+}
+
+
+def run(args, log=None):
+    print("+", " ".join(args), flush=True)
+    subprocess.run([sys.executable, *args], cwd=TRAINING, check=True)
+
+
+def full():
+    start = time.time()
+    run(["split_real.py"])
+    run(["generate.py", "--part", "val", "--shards", str(FULL["val_shards"]), "--shard-size", str(FULL["val_shard_size"])])
+    run(["generate.py", "--part", "train", "--shards", str(FULL["train_shards"]), "--shard-size", str(FULL["shard_size"])])
+    weights = os.path.join(OUT, "card-detector.pt")
+    run(["train.py", "--steps", str(FULL["steps"]), "--batch", str(FULL["batch"]), "--sizes", FULL["sizes"],
+         "--seed", str(FULL["seed"]), "--shards", str(FULL["train_shards"]), "--out", weights])
+    run(["export.py", "--weights", weights, "--out", MODEL_OUT])
+    run(["evaluate.py", "--onnx", MODEL_OUT, "--sizes", "640,320", "--out", os.path.join(OUT, "evaluation.json")])
+    print(f"pipeline finished in {(time.time() - start) / 60:.1f} min", flush=True)
+
+
+def smoke():
+    """Every stage on tiny data, in one process (imports are a large part of a minute)."""
+    import torch
+
+    from evaluate import evaluate
+    from export import export
+    from generate import shard_path, write_shard
+    from runners import OrtWebRunner
+    from sources_cache import load_sources
+
+    start = time.time()
+    failures = []
+
+    def check(name, ok, detail=""):
+        print(f"{'ok  ' if ok else 'FAIL'} {name} {detail}", flush=True)
+        if not ok:
+            failures.append(name)
+
+    check("split.json lists held-out photos", os.path.exists(SPLIT_FILE) and len(json.load(open(SPLIT_FILE))["val"]) > 0)
+    src = load_sources("train", limit=4)
+    path = write_shard("smoke", 0, 12, src)
+    check("synthetic shard written", os.path.exists(path) and path == shard_path("smoke", 0))
+    weights = os.path.join(OUT, "smoke.pt")
+    sys.argv = ["train.py", "--steps", "2", "--batch", "4", "--sizes", "320", "--part", "smoke", "--shards", "1",
+                "--out", weights, "--log-every", "1", "--real-limit", "6"]
+    import train
+    train.main()
+    check("weights saved", os.path.exists(weights))
+    onnx_path = export(weights, os.path.join(OUT, "smoke.onnx"))
+    size_mb = os.path.getsize(onnx_path) / 1e6
+    check("ONNX under 3 MB", size_mb <= 3, f"({size_mb:.2f} MB)")
+    runner = OrtWebRunner(onnx_path)
+    for h, w in ((320, 320), (448, 448)):
+        out = runner(np.random.rand(1, 3, h, w).astype(np.float32))
+        n = (h // 16) * (w // 16) + (h // 32) * (w // 32)
+        check(f"onnxruntime-web output [1,5,{n}] at {h}x{w}", out.shape == (1, 5, n), str(out.shape))
+        check(f"scores in 0..1 at {h}x{w}", bool(((out[:, 4] >= 0) & (out[:, 4] <= 1)).all()))
+    with torch.no_grad():
+        from export import load_model
+        x = np.random.rand(1, 3, 320, 320).astype(np.float32)
+        diff = float(np.abs(load_model(weights)(torch.from_numpy(x)).numpy() - runner(x)).max())
+    check("ONNX matches torch", diff < 1e-2, f"(max diff {diff:.2e})")
+    result = evaluate(runner, 320, synthetic_shards=1, limit=3, synthetic_part="smoke")
+    check("evaluation reports AP and gate rates", all(k in result for k in ("real_val", "gate_accept_positive", "gate_accept_negative")))
+    elapsed = time.time() - start
+    print(f"{'PASS' if not failures else 'FAIL'}: training pipeline smoke check ({elapsed:.0f}s)"
+          + (f", failed: {', '.join(failures)}" if failures else ""), flush=True)
+    return 0 if not failures else 1
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--smoke", action="store_true")
+    args = ap.parse_args()
+    if args.smoke:
+        sys.exit(smoke())
+    full()
+
+
+if __name__ == "__main__":
+    main()
