@@ -30,7 +30,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['scripts/**', 'server/**', 'bench/**', '*.config.*'],
+    files: ['scripts/**', 'server/**', 'bench/**', 'e2e/**', '*.config.*'],
     languageOptions: { globals: globals.node },
   },
   {

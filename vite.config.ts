@@ -80,6 +80,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.e2e.test.ts'],
+          globalSetup: ['e2e/start-product.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'browser',
           include: ['src/**/*.browser.test.{ts,tsx}', 'engine-tests/browser/**/*.test.ts'],
           testTimeout: 30_000,

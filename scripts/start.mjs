@@ -1,6 +1,7 @@
 // `npm start`: everything Card Lens needs on one machine, from a fresh clone.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
 import { ensureDependencies, run } from './ensure-install.mjs';
 
 const appSources = ['src', 'engine', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
@@ -21,6 +22,13 @@ function ensureBuild() {
   run('npm', ['run', '--silent', 'build', '--', '--logLevel', 'warn']);
 }
 
+/** Runs the server in the foreground and passes Ctrl-C or a stop request on to it. */
+function serve() {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+  server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
 ensureDependencies();
 ensureBuild();
-run('npx', ['tsx', 'server/server.ts']);
+serve();

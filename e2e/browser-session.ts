@@ -1,0 +1,14 @@
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromiumArgs, findChromium } from '../scripts/chromium.mjs';
+
+/** Debian's Chromium, headless, with a fresh profile; extra flags feed a fake camera where needed. */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error("Chromium is not installed: 'apt-get install chromium'");
+  return chromium.launch({ executablePath, args: [...chromiumArgs, ...extraArgs] });
+}
+
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  return context.newPage();
+}
