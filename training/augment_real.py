@@ -2,6 +2,8 @@
 import cv2
 import numpy as np
 
+from frames import card_free_frames
+
 FRAME_ASPECT = 0.7
 
 
@@ -69,11 +71,25 @@ def photometric(rng, image):
     return out
 
 
+def card_free_crop(rng, image, boxes):
+    """Real negatives: the playmat, notes and desk around the cards, framed as the scanner would."""
+    h, w = image.shape[:2]
+    rects = card_free_frames(boxes, w, h, min_side_share=0.2)
+    if not rects:
+        return None
+    l, t, r, b = rects[rng.integers(len(rects))]
+    return image[t:b, l:r], np.zeros((0, 4), np.float32)
+
+
 def augment_real(rng, image, boxes):
     r = rng.random()
-    if r < 0.45 and len(boxes):
+    if r < 0.12:
+        free = card_free_crop(rng, image, boxes)
+        if free is not None:
+            return photometric(rng, free[0]), free[1]
+    if r < 0.5 and len(boxes):
         image, boxes = frame_crop_around(rng, image, boxes)
-    elif r < 0.75:
+    elif r < 0.78:
         image, boxes = random_crop(rng, image, boxes)
     if rng.random() < 0.3:
         image, boxes = rotate(rng, image, boxes)

@@ -14,7 +14,7 @@ from paths import MODEL_OUT, OUT, SPLIT_FILE, TRAINING
 # The shipped model: these settings are the ones MODEL.md reports.
 FULL = {
     "train_shards": 10, "shard_size": 500, "val_shards": 2, "val_shard_size": 300,
-    "steps": 1600, "batch": 16, "sizes": "320,384,448,512,576,640", "seed": 7,
+    "steps": 1400, "batch": 16, "real_fraction": 0.35, "sizes": "320,384,448,512,576,640", "seed": 7,
 }
 
 
@@ -30,7 +30,7 @@ def full():
     run(["generate.py", "--part", "train", "--shards", str(FULL["train_shards"]), "--shard-size", str(FULL["shard_size"])])
     weights = os.path.join(OUT, "card-detector.pt")
     run(["train.py", "--steps", str(FULL["steps"]), "--batch", str(FULL["batch"]), "--sizes", FULL["sizes"],
-         "--seed", str(FULL["seed"]), "--shards", str(FULL["train_shards"]), "--out", weights])
+         "--real-fraction", str(FULL["real_fraction"]), "--seed", str(FULL["seed"]), "--shards", str(FULL["train_shards"]), "--out", weights])
     run(["export.py", "--weights", weights, "--out", MODEL_OUT])
     run(["evaluate.py", "--onnx", MODEL_OUT, "--sizes", "640,320", "--out", os.path.join(OUT, "evaluation.json")])
     print(f"pipeline finished in {(time.time() - start) / 60:.1f} min", flush=True)
