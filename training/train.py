@@ -58,9 +58,12 @@ def main():
     ap.add_argument("--out", default=os.path.join(OUT, "card-detector.pt"))
     ap.add_argument("--log-every", type=int, default=25)
     ap.add_argument("--real-limit", type=int, help="first N real training photos only (smoke runs)")
+    # One thread: on a shared 2-core machine two OpenMP threads wait on each other and ran 5x slower;
+    # the batch-making worker process uses the other core.
+    ap.add_argument("--threads", type=int, default=1)
     args = ap.parse_args()
 
-    torch.set_num_threads(2)
+    torch.set_num_threads(args.threads)
     set_seed(args.seed)
     synthetic = load_shards([shard_path(args.part, k) for k in range(args.shards)])
     real = load_part("train", max_side=960, limit=args.real_limit)
