@@ -1,16 +1,69 @@
 import { useIntl } from 'react-intl';
-import { defineMessages } from '../../i18n/define-messages.ts';
+import { CardList } from '../../components/card-list.tsx';
+import { cardSortChoices, cardSortOptions } from '../../components/card-sort-options.ts';
+import { FilterPanel } from '../../components/filter-panel.tsx';
+import { LanguageField, SortField, TextField } from '../../components/filter-fields.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { defineMessages } from '../../i18n/define-messages.ts';
+import type { Card, ListPage } from '../../lib/catalogue-types.ts';
+import { containsIgnoringCase, equals, equalsIgnoringCase } from '../../lib/filter-expression.ts';
+import { listSearchParams, searchDebounceMs } from '../../lib/list-query.ts';
+import { useApiGet } from '../../lib/use-api-get.ts';
+import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
+import { useListUrlState } from '../../lib/use-list-url-state.ts';
 
 const messages = defineMessages({
   title: { id: 'cards.title', defaultMessage: 'Cards' },
+  name: { id: 'cards.filter.name', defaultMessage: 'Card name' },
+  setName: { id: 'cards.filter.setName', defaultMessage: 'Set name' },
+  setCode: { id: 'cards.filter.setCode', defaultMessage: 'Set code' },
+  empty: { id: 'cards.empty', defaultMessage: 'No cards found' },
+  emptyHint: { id: 'cards.emptyHint', defaultMessage: 'Try different filters.' },
 });
+
+const filterKeys = ['name', 'set', 'code', 'lang'] as const;
 
 export default function CardsPage() {
   const intl = useIntl();
+  const list = useListUrlState(filterKeys, cardSortChoices);
+  const { filters, setFilter } = list;
+  const [nameText, setNameText] = useDebouncedSearch(filters.name, (value) => setFilter('name', value), searchDebounceMs);
+  const [setText, setSetText] = useDebouncedSearch(filters.set, (value) => setFilter('set', value), searchDebounceMs);
+  const [codeText, setCodeText] = useDebouncedSearch(filters.code, (value) => setFilter('code', value), searchDebounceMs);
+
+  const cards = useApiGet<ListPage<Card>>(
+    'v1/cards',
+    listSearchParams({
+      page: list.page,
+      sort: list.sort,
+      filters: {
+        name: filters.name && containsIgnoringCase(filters.name),
+        'set.name': filters.set && containsIgnoringCase(filters.set),
+        'set.code': filters.code && equalsIgnoringCase(filters.code),
+        'set.language': filters.lang && equals(filters.lang),
+      },
+    }),
+  );
+  const activeCount = filterKeys.filter((key) => filters[key] !== '').length;
+
   return (
-    <section className="page">
+    <section className="page catalogue-page">
       <PageTitle text={intl.formatMessage(messages.title)} />
+      <FilterPanel activeCount={activeCount}>
+        <TextField label={intl.formatMessage(messages.name)} value={nameText} onChange={setNameText} />
+        <TextField label={intl.formatMessage(messages.setName)} value={setText} onChange={setSetText} />
+        <TextField label={intl.formatMessage(messages.setCode)} value={codeText} onChange={setCodeText} />
+        <LanguageField value={filters.lang} onChange={(value) => setFilter('lang', value)} />
+        <SortField value={list.sort} options={cardSortOptions} onChange={list.setSort} />
+      </FilterPanel>
+      <CardList
+        state={cards}
+        onRetry={cards.retry}
+        page={list.page}
+        onPageChange={list.setPage}
+        emptyTitle={intl.formatMessage(messages.empty)}
+        emptyHint={intl.formatMessage(messages.emptyHint)}
+      />
     </section>
   );
 }

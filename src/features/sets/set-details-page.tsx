@@ -1,16 +1,96 @@
 import { useIntl } from 'react-intl';
-import { defineMessages } from '../../i18n/define-messages.ts';
+import { Link, useParams } from 'react-router';
+import { CardList } from '../../components/card-list.tsx';
+import { setCardSortChoices, setCardSortOptions } from '../../components/card-sort-options.ts';
+import { catalogueMessages } from '../../components/catalogue-messages.ts';
+import { FallbackImage } from '../../components/fallback-image.tsx';
+import { SortField, TextField } from '../../components/filter-fields.tsx';
+import { FilterPanel } from '../../components/filter-panel.tsx';
+import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { commonMessages } from '../../i18n/common-messages.ts';
+import { defineMessages } from '../../i18n/define-messages.ts';
+import { setImageUrl } from '../../lib/catalogue-images.ts';
+import type { Card, CardSet, ListPage } from '../../lib/catalogue-types.ts';
+import { containsIgnoringCase, equals } from '../../lib/filter-expression.ts';
+import { listSearchParams, searchDebounceMs } from '../../lib/list-query.ts';
+import { useApiGet } from '../../lib/use-api-get.ts';
+import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
+import { useListUrlState } from '../../lib/use-list-url-state.ts';
 
 const messages = defineMessages({
   title: { id: 'setDetails.title', defaultMessage: 'Set' },
+  backToSets: { id: 'setDetails.backToSets', defaultMessage: 'Back to all sets' },
+  name: { id: 'setDetails.filter.name', defaultMessage: 'Card name' },
+  empty: { id: 'setDetails.empty', defaultMessage: 'No cards in this set' },
+  code: { id: 'setDetails.code', defaultMessage: 'Code' },
+  cards: { id: 'setDetails.cards', defaultMessage: 'Cards in this set' },
 });
+
+const filterKeys = ['name'] as const;
+
+function SetHeader({ set }: { set: CardSet }) {
+  const intl = useIntl();
+  return (
+    <header className="set-header">
+      <span className="set-logo-frame">
+        <FallbackImage className="set-logo" src={setImageUrl(set.logo ?? set.symbol)} alt={set.name} placeholder={intl.formatMessage(catalogueMessages.noSymbol)} />
+      </span>
+      <div className="set-header-text">
+        <PageTitle text={set.name} />
+        <dl className="set-header-facts">
+          <div>
+            <dt>{intl.formatMessage(messages.code)}</dt>
+            <dd>
+              <span className="code-badge">{set.code}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>{intl.formatMessage(catalogueMessages.language)}</dt>
+            <dd>
+              <span className="language-badge">{set.language.toUpperCase()}</span>
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </header>
+  );
+}
 
 export default function SetDetailsPage() {
   const intl = useIntl();
+  const id = useParams().id ?? '';
+  const set = useApiGet<CardSet>(`v1/sets/${encodeURIComponent(id)}`);
+  const list = useListUrlState(filterKeys, setCardSortChoices);
+  const [nameText, setNameText] = useDebouncedSearch(list.filters.name, (value) => list.setFilter('name', value), searchDebounceMs);
+  const cards = useApiGet<ListPage<Card>>(
+    'v1/cards',
+    listSearchParams({
+      page: list.page,
+      sort: list.sort,
+      filters: { 'set.id': equals(id), name: list.filters.name && containsIgnoringCase(list.filters.name) },
+    }),
+  );
+
   return (
-    <section className="page">
-      <PageTitle text={intl.formatMessage(messages.title)} />
+    <section className="page catalogue-page">
+      <Link className="back-link" to="/sets" aria-label={intl.formatMessage(messages.backToSets)}>
+        <span aria-hidden="true">←</span> {intl.formatMessage(commonMessages.back)}
+      </Link>
+      {set.status === 'ready' && <SetHeader set={set.data} />}
+      {set.status === 'loading' && <PageTitle text={intl.formatMessage(messages.title)} />}
+      {set.status === 'error' && (
+        <>
+          <PageTitle text={intl.formatMessage(messages.title)} />
+          <LoadError error={set.error} onRetry={set.retry} />
+        </>
+      )}
+      <h2 className="visually-hidden">{intl.formatMessage(messages.cards)}</h2>
+      <FilterPanel activeCount={list.filters.name === '' ? 0 : 1}>
+        <TextField label={intl.formatMessage(messages.name)} value={nameText} onChange={setNameText} />
+        <SortField value={list.sort} options={setCardSortOptions} onChange={list.setSort} />
+      </FilterPanel>
+      <CardList state={cards} onRetry={cards.retry} page={list.page} onPageChange={list.setPage} emptyTitle={intl.formatMessage(messages.empty)} />
     </section>
   );
 }

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { cardImageUrl } from '../lib/catalogue-images.ts';
+import type { Card } from '../lib/catalogue-types.ts';
+import { BottomSheet } from './bottom-sheet.tsx';
+import { catalogueMessages } from './catalogue-messages.ts';
+import { FallbackImage } from './fallback-image.tsx';
+import { variantName } from './variant-name.ts';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Everything the catalogue knows about one printing, over the list it was picked from. */
+export function CardDetailSheet({ card, onClose }: { card: Card; onClose: () => void }) {
+  const intl = useIntl();
+  const unknown = intl.formatMessage(catalogueMessages.unknown);
+  return (
+    <BottomSheet title={card.name} onClose={onClose}>
+      <div className="card-detail">
+        <div className="card-image-frame card-detail-image">
+          <FallbackImage className="card-image" src={cardImageUrl(card.image)} alt={card.name} placeholder={intl.formatMessage(catalogueMessages.noImage)} />
+        </div>
+        <div className="card-detail-facts">
+          <dl className="facts">
+            <Fact label={intl.formatMessage(catalogueMessages.set)}>
+              {intl.formatMessage(catalogueMessages.setCode, { name: card.set.name, code: card.set.code })}
+            </Fact>
+            <Fact label={intl.formatMessage(catalogueMessages.number)}>{intl.formatMessage(catalogueMessages.localId, { localId: card.localId })}</Fact>
+            <Fact label={intl.formatMessage(catalogueMessages.variant)}>{variantName(intl, card.variant)}</Fact>
+            <Fact label={intl.formatMessage(catalogueMessages.rarity)}>{card.rarity ?? unknown}</Fact>
+            <Fact label={intl.formatMessage(catalogueMessages.types)}>{card.types.length > 0 ? card.types.join(', ') : unknown}</Fact>
+            <Fact label={intl.formatMessage(catalogueMessages.illustrator)}>{card.illustrator ?? unknown}</Fact>
+            {card.hp !== undefined && <Fact label={intl.formatMessage(catalogueMessages.hpLabel)}>{card.hp}</Fact>}
+          </dl>
+          <h3 className="attacks-title">{intl.formatMessage(catalogueMessages.attacks)}</h3>
+          {card.attacks.length === 0 ? (
+            <p className="muted">{intl.formatMessage(catalogueMessages.noAttacks)}</p>
+          ) : (
+            <ul className="attack-list">
+              {card.attacks.map((attack, index) => (
+                <li key={`${attack.name}-${index}`} className="attack">
+                  <div className="attack-heading">
+                    <strong>{attack.name}</strong>
+                    {attack.damage && <span className="attack-damage">{attack.damage}</span>}
+                  </div>
+                  {attack.text && <p>{attack.text}</p>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </BottomSheet>
+  );
+}

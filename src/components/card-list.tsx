@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import type { ApiGetState } from '../lib/use-api-get.ts';
+import type { Card, ListPage } from '../lib/catalogue-types.ts';
+import { CardDetailSheet } from './card-detail-sheet.tsx';
+import { CardTile } from './card-tile.tsx';
+import { EmptyState } from './empty-state.tsx';
+import { LoadError } from './load-error.tsx';
+import { Pager } from './pager.tsx';
+import { SkeletonTiles } from './skeleton-tiles.tsx';
+
+interface CardListProps {
+  state: ApiGetState<ListPage<Card>>;
+  onRetry: () => void;
+  /** Zero-based. */
+  page: number;
+  onPageChange: (page: number) => void;
+  emptyTitle: string;
+  emptyHint?: string;
+}
+
+/** One page of cards as tiles, with its loading, failed and empty states, the pager and the detail sheet. */
+export function CardList({ state, onRetry, page, onPageChange, emptyTitle, emptyHint }: CardListProps) {
+  const [selected, setSelected] = useState<Card>();
+
+  if (state.status === 'loading') return <SkeletonTiles count={6} />;
+  if (state.status === 'error') return <LoadError error={state.error} onRetry={onRetry} />;
+  const { content, pageable } = state.data;
+  if (content.length === 0 && pageable.total_elements === 0) return <EmptyState title={emptyTitle} hint={emptyHint} />;
+
+  const changePage = (next: number) => {
+    onPageChange(next);
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <>
+      <ul className="tile-grid card-grid">
+        {content.map((card) => (
+          <CardTile key={card.id} card={card} onDetails={setSelected} />
+        ))}
+      </ul>
+      <Pager page={page} totalPages={pageable.total_pages} onPageChange={changePage} />
+      {selected && <CardDetailSheet card={selected} onClose={() => setSelected(undefined)} />}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+/** The catalogue API's shapes as the screens read them (server/catalog/catalog-schemas.ts is the source). */
+
+export interface SetSummary {
+  id: string;
+  code: string;
+  name: string;
+  language: string;
+}
+
+export interface CardAttack {
+  name: string;
+  damage: string | null;
+  text: string | null;
+}
+
+export interface Card {
+  id: string;
+  code: string;
+  name: string;
+  image: string | null;
+  hp?: number;
+  localId: string;
+  rarity: string | null;
+  variant: string;
+  types: string[];
+  illustrator: string | null;
+  attacks: CardAttack[];
+  set: SetSummary;
+}
+
+export interface CardSet extends SetSummary {
+  logo: string | null;
+  symbol: string | null;
+}
+
+export interface ListPage<T> {
+  content: T[];
+  pageable: { page: number; size: number; total_elements: number; total_pages: number };
+}
