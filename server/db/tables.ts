@@ -55,8 +55,19 @@ export interface PrintingTable {
   imported_at: Generated<Date>;
 }
 
+export interface PrintingFingerprintTable {
+  printing_id: string;
+  algorithm: number;
+  image_address: string;
+  hashes: Uint8Array;
+  thumbnail: Uint8Array;
+  strip: Uint8Array;
+  indexed_at: Generated<Date>;
+}
+
 export interface Tables {
   schema_migration: SchemaMigrationTable;
   card_set: CardSetTable;
   printing: PrintingTable;
+  printing_fingerprint: PrintingFingerprintTable;
 }
