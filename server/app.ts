@@ -16,6 +16,10 @@ import { registerConfigRoute } from './routes/config-route.ts';
 import { registerHealthRoute } from './routes/health-route.ts';
 import { registerOpenApiRoute } from './routes/openapi-route.ts';
 import { registerSetsRoute } from './routes/sets-route.ts';
+import { createFingerprintRepository } from './vision/fingerprint-repository.ts';
+import { registerIdentifyRoute } from './vision/identify-route.ts';
+import { createIdentifyService } from './vision/identify-service.ts';
+import { loadOpenCv } from './vision/opencv.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -51,5 +55,12 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promi
   const assets = { assetsBaseUrl: config.assetsBaseUrl };
   registerCardsRoute(app, createCardService(createCardRepository(app.db), assets));
   registerSetsRoute(app, createSetService(createSetRepository(app.db), assets));
+  const identify = createIdentifyService(createFingerprintRepository(app.db), assets);
+  await registerIdentifyRoute(app, identify);
+  app.addHook('onReady', async () => {
+    // Fingerprints are read once at start; OpenCV loads in the background so start-up stays quick.
+    void loadOpenCv();
+    await identify.reload();
+  });
   await registerStaticApp(app, config.staticDir);
 }

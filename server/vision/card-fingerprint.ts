@@ -1,0 +1,58 @@
+import { dctHash } from './dct-hash.ts';
+import { flattenLighting, lumaOf, resampleRegion, type GreyPlane } from './grey-plane.ts';
+import type { RasterImage } from './raster-image.ts';
+
+/** Bump when anything below changes: stored fingerprints of another version are recomputed. */
+export const fingerprintVersion = 1;
+
+/** A rectified card is this many pixels (63 x 88 mm at about 3.8 px/mm). */
+export const cardWidth = 240;
+export const cardHeight = 336;
+
+/**
+ * Regions as fractions of the card. The bottom strip holds the set symbol, the collector number and
+ * the regulation mark on modern cards: it tells apart reprints that share their artwork.
+ */
+export const cardRegions = {
+  whole: { x0: 0.03, y0: 0.02, x1: 0.97, y1: 0.98 },
+  art: { x0: 0.08, y0: 0.1, x1: 0.92, y1: 0.5 },
+  strip: { x0: 0.03, y0: 0.86, x1: 0.97, y1: 0.975 },
+} as const;
+
+/** Words of the packed hash: whole card (8), art box (8), bottom strip (4). */
+export const hashLayout = { whole: [0, 8], art: [8, 16], strip: [16, 20] } as const;
+export const hashWords = 20;
+
+export const thumbnailSize = { width: 32, height: 44 } as const;
+export const stripSize = { width: 96, height: 16 } as const;
+
+export interface CardFingerprint {
+  hashes: Uint32Array;
+  /** Lighting-flattened grey of the whole card, for the finer comparison of the best few candidates. */
+  thumbnail: Uint8Array;
+  /** The same for the bottom strip, at a resolution where digits still differ. */
+  strip: Uint8Array;
+}
+
+function toBytes(plane: GreyPlane): Uint8Array {
+  const out = new Uint8Array(plane.data.length);
+  for (let i = 0; i < out.length; i++) out[i] = Math.max(0, Math.min(255, Math.round(plane.data[i]! * 128)));
+  return out;
+}
+
+/** Fingerprint of a card image already rectified to `cardWidth` x `cardHeight`. */
+export function fingerprintCard(card: RasterImage): CardFingerprint {
+  if (card.width !== cardWidth || card.height !== cardHeight) {
+    throw new Error(`expected a ${cardWidth}x${cardHeight} card, got ${card.width}x${card.height}`);
+  }
+  const flat = flattenLighting(lumaOf(card), 24);
+  const hashes = new Uint32Array(hashWords);
+  hashes.set(dctHash(resampleRegion(flat, cardRegions.whole, 32, 32), 16, 16), hashLayout.whole[0]);
+  hashes.set(dctHash(resampleRegion(flat, cardRegions.art, 32, 32), 16, 16), hashLayout.art[0]);
+  hashes.set(dctHash(resampleRegion(flat, cardRegions.strip, 64, 16), 16, 8), hashLayout.strip[0]);
+  return {
+    hashes,
+    thumbnail: toBytes(resampleRegion(flat, cardRegions.whole, thumbnailSize.width, thumbnailSize.height)),
+    strip: toBytes(resampleRegion(flat, cardRegions.strip, stripSize.width, stripSize.height)),
+  };
+}

@@ -1,0 +1,200 @@
+import { cardAspect, maxCornerDistance, orderQuad, quadArea, quadSides, type Point, type Quad } from './card-quad.ts';
+import { withMats, type CvMat, type OpenCv } from './opencv.ts';
+import type { RasterImage } from './raster-image.ts';
+
+export interface OutlineHypothesis {
+  quad: Quad;
+  /** 0..1: how card-like the outline is (edges along it, aspect, size); the search verifies it. */
+  score: number;
+  source: 'contour' | 'frame';
+}
+
+const searchSide = 400;
+
+function quadFromMat(points: CvMat): Point[] {
+  const out: Point[] = [];
+  const data = points.data32S;
+  for (let i = 0; i < points.rows; i++) out.push({ x: data[i * 2]!, y: data[i * 2 + 1]! });
+  return out;
+}
+
+/** Share of points along the outline's sides, a little inside the corners, that lie on an edge. */
+function edgeSupport(edges: CvMat, quad: Quad): number {
+  const data = edges.data;
+  let hits = 0;
+  let total = 0;
+  for (let side = 0; side < 4; side++) {
+    const a = quad[side]!;
+    const b = quad[(side + 1) % 4]!;
+    for (let step = 1; step < 24; step++) {
+      const t = 0.08 + (0.84 * step) / 24;
+      const x = Math.round(a.x + (b.x - a.x) * t);
+      const y = Math.round(a.y + (b.y - a.y) * t);
+      total += 1;
+      if (x >= 0 && y >= 0 && x < edges.cols && y < edges.rows && data[y * edges.cols + x]! > 0) hits += 1;
+    }
+  }
+  return hits / total;
+}
+
+function cornerAnglesPlausible(quad: Quad): boolean {
+  for (let i = 0; i < 4; i++) {
+    const p = quad[i]!;
+    const prev = quad[(i + 3) % 4]!;
+    const next = quad[(i + 1) % 4]!;
+    const ax = prev.x - p.x;
+    const ay = prev.y - p.y;
+    const bx = next.x - p.x;
+    const by = next.y - p.y;
+    const cos = (ax * bx + ay * by) / (Math.hypot(ax, ay) * Math.hypot(bx, by) + 1e-9);
+    if (Math.abs(cos) > 0.6) return false;
+  }
+  return true;
+}
+
+function scoreQuad(quad: Quad, edges: CvMat, imageArea: number): number {
+  if (!cornerAnglesPlausible(quad)) return 0;
+  const { width, height } = quadSides(quad);
+  const aspect = width / height;
+  // Perspective up to 25 degrees changes the apparent aspect by some 10%.
+  const aspectScore = Math.exp(-(((aspect - cardAspect) / 0.1) ** 2));
+  const areaScore = Math.min(1, quadArea(quad) / imageArea / 0.15);
+  return edgeSupport(edges, quad) * aspectScore * areaScore;
+}
+
+/** Grey, saturation and a colour distance: a silver border on a white desk shows in one of them. */
+function channelsForEdges(cv: OpenCv, rgb: CvMat, keep: <M extends { delete(): void }>(mat: M) => M): CvMat[] {
+  const grey = keep(new cv.Mat());
+  cv.cvtColor(rgb, grey, cv.COLOR_RGB2GRAY);
+  const hsv = keep(new cv.Mat());
+  cv.cvtColor(rgb, hsv, cv.COLOR_RGB2HSV);
+  const saturation = keep(new cv.Mat(rgb.rows, rgb.cols, cv.CV_8UC1));
+  // A Mat's `data` is a getter that makes a new view each time: read it once.
+  const satData = saturation.data;
+  const hsvData = hsv.data;
+  for (let i = 0, j = 1; i < satData.length; i++, j += 3) satData[i] = hsvData[j]!;
+  return [grey, saturation].map((channel) => {
+    const blurred = keep(new cv.Mat());
+    cv.GaussianBlur(channel, blurred, new cv.Size(5, 5), 0);
+    return blurred;
+  });
+}
+
+/**
+ * Card-shaped outlines in the photo, best first, in the photo's pixels, plus the whole frame (the app
+ * sends a photo cropped to its card-shaped frame, so a card that fills it has no outline to find).
+ */
+export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = 5): OutlineHypothesis[] {
+  const scale = Math.min(1, searchSide / Math.max(image.width, image.height));
+  const found: OutlineHypothesis[] = withMats((keep) => {
+    const full = keep(cv.matFromArray(image.height, image.width, cv.CV_8UC3, image.data));
+    const small = keep(new cv.Mat());
+    cv.resize(full, small, new cv.Size(Math.round(image.width * scale), Math.round(image.height * scale)), 0, 0, cv.INTER_AREA);
+    const imageArea = small.rows * small.cols;
+    const kernel = keep(cv.Mat.ones(3, 3, cv.CV_8UC1));
+    const supportEdges = keep(new cv.Mat(small.rows, small.cols, cv.CV_8UC1));
+    const edgeMaps: CvMat[] = [];
+    for (const channel of channelsForEdges(cv, small, keep)) {
+      for (const [low, high] of [
+        [15, 45],
+        [40, 120],
+      ] as const) {
+        const edges = keep(new cv.Mat());
+        cv.Canny(channel, edges, low, high);
+        const thick = keep(new cv.Mat());
+        cv.dilate(edges, thick, kernel);
+        edgeMaps.push(thick);
+        const from = thick.data;
+        const into = supportEdges.data;
+        for (let i = 0; i < from.length; i++) into[i]! |= from[i]!;
+      }
+    }
+    const quads: Quad[] = [];
+    for (const edges of edgeMaps) {
+      const contours = keep(new cv.MatVector());
+      const hierarchy = keep(new cv.Mat());
+      cv.findContours(edges, contours, hierarchy, cv.RETR_LIST, cv.CHAIN_APPROX_SIMPLE);
+      for (let i = 0; i < contours.size(); i++) {
+        const contour = contours.get(i);
+        const bounds = contour.rows < 4 ? undefined : cv.boundingRect(contour);
+        if (!bounds || bounds.width * bounds.height < 0.05 * imageArea) {
+          contour.delete();
+          continue;
+        }
+        keep(contour);
+        const hull = keep(new cv.Mat());
+        cv.convexHull(contour, hull, false, true);
+        const area = cv.contourArea(hull);
+        if (area < 0.05 * imageArea || area > 0.985 * imageArea) continue;
+        const approx = keep(new cv.Mat());
+        cv.approxPolyDP(hull, approx, 0.02 * cv.arcLength(hull, true), true);
+        if (approx.rows === 4) quads.push(orderQuad(quadFromMat(approx)));
+        const box = cv.minAreaRect(hull);
+        const angle = (box.angle * Math.PI) / 180;
+        const dx = { x: (Math.cos(angle) * box.size.width) / 2, y: (Math.sin(angle) * box.size.width) / 2 };
+        const dy = { x: (-Math.sin(angle) * box.size.height) / 2, y: (Math.cos(angle) * box.size.height) / 2 };
+        const c = box.center;
+        quads.push(
+          orderQuad([
+            { x: c.x - dx.x - dy.x, y: c.y - dx.y - dy.y },
+            { x: c.x + dx.x - dy.x, y: c.y + dx.y - dy.y },
+            { x: c.x + dx.x + dy.x, y: c.y + dx.y + dy.y },
+            { x: c.x - dx.x + dy.x, y: c.y - dx.y + dy.y },
+          ]),
+        );
+      }
+    }
+    const scored = quads
+      .map((quad) => ({ quad, score: scoreQuad(quad, supportEdges, imageArea), source: 'contour' as const }))
+      .filter((entry) => entry.score > 0.05)
+      .sort((a, b) => b.score - a.score);
+    const diagonal = Math.hypot(small.cols, small.rows);
+    const kept: OutlineHypothesis[] = [];
+    for (const entry of scored) {
+      if (kept.length >= maxContours) break;
+      if (kept.some((other) => maxCornerDistance(other.quad, entry.quad) < 0.03 * diagonal)) continue;
+      kept.push(entry);
+    }
+    return kept;
+  });
+  const toPhoto = (quad: Quad) => quad.map((p) => ({ x: p.x / scale, y: p.y / scale })) as Quad;
+  const w = image.width;
+  const h = image.height;
+  const frames: Quad[] = [
+    orderQuad([
+      { x: 0, y: 0 },
+      { x: w, y: 0 },
+      { x: w, y: h },
+      { x: 0, y: h },
+    ]),
+  ];
+  // A landscape or square photo of a card that fills its height: the card-shaped middle of the frame.
+  const portrait = h >= w;
+  const long = portrait ? h : w;
+  const short = portrait ? w : h;
+  if (short / long > cardAspect * 1.12) {
+    const cardShort = long * cardAspect;
+    const offset = (short - cardShort) / 2;
+    frames.push(
+      orderQuad(
+        portrait
+          ? [
+              { x: offset, y: 0 },
+              { x: offset + cardShort, y: 0 },
+              { x: offset + cardShort, y: h },
+              { x: offset, y: h },
+            ]
+          : [
+              { x: 0, y: offset },
+              { x: w, y: offset },
+              { x: w, y: offset + cardShort },
+              { x: 0, y: offset + cardShort },
+            ],
+      ),
+    );
+  }
+  return [
+    ...found.map((entry) => ({ ...entry, quad: toPhoto(entry.quad) })),
+    ...frames.map((quad) => ({ quad, score: 0, source: 'frame' as const })),
+  ];
+}

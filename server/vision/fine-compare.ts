@@ -1,0 +1,38 @@
+/**
+ * The best normalised cross-correlation (-1..1) of two grey images of one size over small shifts:
+ * a photo's rectified card is rarely aligned to the pixel, and a few percent of misalignment must
+ * not turn the right card into a poor match.
+ */
+export function shiftedCorrelation(a: Uint8Array, b: Uint8Array, width: number, height: number, maxDx: number, maxDy: number): number {
+  let best = -1;
+  for (let dy = -maxDy; dy <= maxDy; dy++) {
+    for (let dx = -maxDx; dx <= maxDx; dx++) {
+      let n = 0;
+      let sa = 0;
+      let sb = 0;
+      let saa = 0;
+      let sbb = 0;
+      let sab = 0;
+      for (let y = maxDy; y < height - maxDy; y++) {
+        const rowA = y * width;
+        const rowB = (y + dy) * width + dx;
+        for (let x = maxDx; x < width - maxDx; x++) {
+          const va = a[rowA + x]!;
+          const vb = b[rowB + x]!;
+          n += 1;
+          sa += va;
+          sb += vb;
+          saa += va * va;
+          sbb += vb * vb;
+          sab += va * vb;
+        }
+      }
+      const cov = sab - (sa * sb) / n;
+      const varA = saa - (sa * sa) / n;
+      const varB = sbb - (sb * sb) / n;
+      const r = varA > 0 && varB > 0 ? cov / Math.sqrt(varA * varB) : 0;
+      if (r > best) best = r;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,22 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+export const CandidateSchema = Type.Object({
+  printingId: Type.String({ description: 'Printing id, e.g. "en-sv01-001-normal"' }),
+  cardName: Type.String(),
+  setName: Type.String(),
+  number: Type.String({ description: 'Collector number within the set (localId)' }),
+  variant: Type.String(),
+  language: Type.String(),
+  score: Type.Number({ description: 'Calibrated confidence that this is the card, 0 to 100' }),
+  imageUrl: Type.String({ description: 'Card image (high.webp)' }),
+  urls: Type.Object({
+    cardUrl: Type.String({ description: 'The card on Cardmarket' }),
+    searchInSetUrl: Type.String({ description: 'The card searched within its set on Cardmarket' }),
+  }),
+});
+
+export type Candidate = Static<typeof CandidateSchema>;
+
+export const IdentifyResultSchema = Type.Object({
+  candidates: Type.Array(CandidateSchema, { description: 'Best first; at most 10; empty when nothing matches' }),
+});

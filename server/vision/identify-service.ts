@@ -1,0 +1,170 @@
+import { HttpError } from '../http-error.ts';
+import { assetAddress } from '../catalog/asset-address.ts';
+import { fingerprintCard, stripSize, thumbnailSize, type CardFingerprint } from './card-fingerprint.ts';
+import { cardmarketUrls } from './cardmarket-urls.ts';
+import { decodePhoto } from './decode-photo.ts';
+import { shiftedCorrelation } from './fine-compare.ts';
+import { findCardOutlines } from './find-card-outlines.ts';
+import type { FingerprintIndex, HashMatch } from './fingerprint-index.ts';
+import type { FineDetails, FingerprintRepository } from './fingerprint-repository.ts';
+import type { Candidate } from './identify-schemas.ts';
+import { matchScore, scoreThreshold, similarity, type MatchEvidence } from './match-score.ts';
+import { loadOpenCv, type OpenCv } from './opencv.ts';
+import type { RasterImage } from './raster-image.ts';
+import { rectifyCards, rotateHalfTurn } from './rectify-card.ts';
+
+export interface IdentifyOptions {
+  assetsBaseUrl: string;
+  /** Nearest printings by hash taken from each of the best outline readings. */
+  shortlist?: number;
+  /** Outline readings (outline x orientation) whose shortlists are re-ranked. */
+  readings?: number;
+  /** Skip the finer comparison: the hash distance alone orders the shortlist (for measuring what it adds). */
+  hashOnly?: boolean;
+}
+
+export interface ScoredCandidate extends Candidate {
+  similarity: number;
+}
+
+export interface IdentifyService {
+  /** Candidates best first, at most 10, only those clearing the score threshold. */
+  identify(photo: Uint8Array): Promise<Candidate[]>;
+  /** Every re-ranked candidate with its raw similarity, threshold ignored: for benchmarks and calibration. */
+  rank(photo: Uint8Array): Promise<ScoredCandidate[]>;
+  /** Reads the fingerprints from the database again. */
+  reload(): Promise<number>;
+  indexSize(): number;
+}
+
+export const emptyIndexMessage =
+  'The identification index is empty: no card fingerprints have been built. Run `npm run catalog:index` (after `npm run catalog:import`) and restart the server.';
+
+interface Reading {
+  fingerprint: CardFingerprint;
+  matches: HashMatch[];
+}
+
+const maxCandidates = 10;
+
+export function createIdentifyService(repository: FingerprintRepository, options: IdentifyOptions): IdentifyService {
+  const shortlist = options.shortlist ?? 24;
+  const readingCount = options.readings ?? 5;
+  let index: FingerprintIndex | undefined;
+  let loading: Promise<FingerprintIndex> | undefined;
+
+  const load = () => {
+    loading ??= repository.loadIndex().then(
+      (loaded) => {
+        index = loaded;
+        loading = undefined;
+        return loaded;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+
+  // An empty index is read again on each request, so fingerprints built after start are picked up.
+  const current = async () => (index && index.size > 0 ? index : load());
+
+  function readings(cv: OpenCv, image: RasterImage, search: FingerprintIndex): Reading[] {
+    const all: Reading[] = [];
+    const hypotheses = findCardOutlines(cv, image);
+    for (const card of rectifyCards(cv, image, hypotheses.map((hypothesis) => hypothesis.quad))) {
+      for (const view of [card, rotateHalfTurn(card)]) {
+        const fingerprint = fingerprintCard(view);
+        all.push({ fingerprint, matches: search.search(fingerprint.hashes, shortlist) });
+      }
+    }
+    return all.sort((a, b) => (a.matches[0]?.distance ?? 1) - (b.matches[0]?.distance ?? 1)).slice(0, readingCount);
+  }
+
+  function evidenceFor(reading: Reading, match: HashMatch, details: FineDetails | undefined): MatchEvidence {
+    if (options.hashOnly || !details) return { whole: 1 - 2 * match.distance, strip: 1 - 2 * match.distance, hashDistance: match.distance };
+    return {
+      whole: shiftedCorrelation(reading.fingerprint.thumbnail, details.thumbnail, thumbnailSize.width, thumbnailSize.height, 1, 1),
+      strip: shiftedCorrelation(reading.fingerprint.strip, details.strip, stripSize.width, stripSize.height, 3, 2),
+      hashDistance: match.distance,
+    };
+  }
+
+  async function rank(photo: Uint8Array): Promise<ScoredCandidate[]> {
+    const image = await decodePhoto(photo);
+    const search = await current();
+    if (search.size === 0) throw new HttpError(503, emptyIndexMessage);
+    const cv = await loadOpenCv();
+    const best = readings(cv, image, search);
+    const positions = [...new Set(best.flatMap((reading) => reading.matches.map((match) => match.position)))];
+    const details = options.hashOnly ? new Map<string, FineDetails>() : await repository.fineDetails(positions.map((p) => search.printings[p]!.printingId));
+    const byPosition = new Map<number, number>();
+    for (const reading of best) {
+      for (const match of reading.matches) {
+        const value = similarity(evidenceFor(reading, match, details.get(search.printings[match.position]!.printingId)));
+        if (value > (byPosition.get(match.position) ?? -Infinity)) byPosition.set(match.position, value);
+      }
+    }
+    const ranked = [...byPosition.entries()].map(([position, value]) => ({ position, value })).sort((a, b) => b.value - a.value);
+    // Printings whose images look alike (reprints, variants) share one probability, split by how well each fits.
+    const sameArt = (a: number, b: number) => {
+      const pa = search.printings[a]!;
+      const pb = search.printings[b]!;
+      if (pa.image !== null && pa.image === pb.image) return true;
+      const da = details.get(pa.printingId);
+      const db = details.get(pb.printingId);
+      if (!da || !db) return false;
+      return shiftedCorrelation(da.thumbnail, db.thumbnail, thumbnailSize.width, thumbnailSize.height, 0, 0) > 0.85;
+    };
+    const groups: Array<typeof ranked> = [];
+    for (const entry of ranked) {
+      const group = groups.find((members) => sameArt(members[0]!.position, entry.position));
+      if (group) group.push(entry);
+      else groups.push([entry]);
+    }
+    const scored: ScoredCandidate[] = [];
+    for (const [g, group] of groups.entries()) {
+      const other = groups.find((_, k) => k !== g)?.[0]?.value ?? 0;
+      const top = group[0]!.value;
+      const groupScore = matchScore(top, top - other);
+      const weights = group.map((entry) => Math.exp(30 * (entry.value - top)));
+      // Variants printed from one image cannot be told apart by a photo: each gets the image's share.
+      const images = new Map(group.map((entry, k) => [search.printings[entry.position]!.image ?? entry.position, weights[k]!]));
+      const total = [...images.values()].reduce((sum, weight) => sum + weight, 0);
+      group.forEach((entry, k) => {
+        const printing = search.printings[entry.position]!;
+        const image = assetAddress(printing.image, options.assetsBaseUrl);
+        scored.push({
+          printingId: printing.printingId,
+          cardName: printing.cardName,
+          setName: printing.setName,
+          number: printing.number,
+          variant: printing.variant,
+          language: printing.language,
+          score: Math.round(((groupScore * weights[k]!) / total) * 10) / 10,
+          imageUrl: image === null ? '' : `${image}/high.webp`,
+          urls: cardmarketUrls(printing),
+          similarity: entry.value,
+        });
+      });
+    }
+    return scored.sort((a, b) => b.score - a.score || b.similarity - a.similarity);
+  }
+
+  return {
+    rank,
+    async identify(photo) {
+      const ranked = await rank(photo);
+      return ranked
+        .filter((candidate) => candidate.score >= scoreThreshold)
+        .slice(0, maxCandidates)
+        .map(({ similarity: _similarity, ...candidate }) => candidate);
+    },
+    async reload() {
+      return (await load()).size;
+    },
+    indexSize: () => index?.size ?? 0,
+  };
+}

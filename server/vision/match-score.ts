@@ -1,0 +1,29 @@
+/** What the re-ranking measured for one candidate. */
+export interface MatchEvidence {
+  /** Correlation of the whole card after alignment, -1..1. */
+  whole: number;
+  /** Correlation of the bottom strip (set symbol, collector number), -1..1. */
+  strip: number;
+  /** Weighted Hamming distance of the hashes, 0..1. */
+  hashDistance: number;
+}
+
+export function similarity(evidence: MatchEvidence): number {
+  return 0.5 * evidence.whole + 0.3 * evidence.strip + 0.2 * (1 - 2 * evidence.hashDistance);
+}
+
+/**
+ * The chance, in percent, that a candidate is the card photographed: a logistic function of its
+ * similarity and of its lead over the best candidate with other artwork. Its constants were fitted
+ * on generated photos (`npm run bench:identify` prints the fit), so a score of 80 is right about
+ * 80% of the time there.
+ */
+export const scoreModel = { bias: -9, similarity: 16, lead: 20 } as const;
+
+export function matchScore(similarityValue: number, lead: number): number {
+  const z = scoreModel.bias + scoreModel.similarity * similarityValue + scoreModel.lead * lead;
+  return 100 / (1 + Math.exp(-z));
+}
+
+/** Candidates below this score are not shown; when none clears it the answer is "no match". */
+export const scoreThreshold = 35;
