@@ -1,0 +1,25 @@
+import { hashWords, type CardFingerprint } from '../../server/vision/card-fingerprint.ts';
+import { FingerprintIndex, type IndexedPrinting } from '../../server/vision/fingerprint-index.ts';
+import type { FineDetails, FingerprintRepository } from '../../server/vision/fingerprint-repository.ts';
+
+export interface MemoryEntry {
+  printing: IndexedPrinting;
+  fingerprint: CardFingerprint;
+}
+
+/** The repository's read side over arrays, so the benchmark can pad the catalogue to 50,000 printings. */
+export function memoryFingerprintRepository(entries: MemoryEntry[]): FingerprintRepository {
+  const hashes = new Uint32Array(entries.length * hashWords);
+  entries.forEach((entry, i) => hashes.set(entry.fingerprint.hashes, i * hashWords));
+  const index = new FingerprintIndex(
+    entries.map((entry) => entry.printing),
+    hashes,
+  );
+  const details = new Map<string, FineDetails>(entries.map((entry) => [entry.printing.printingId, entry.fingerprint]));
+  return {
+    loadIndex: async () => index,
+    fineDetails: async (ids) => new Map(ids.flatMap((id) => (details.has(id) ? [[id, details.get(id)!] as const] : []))),
+    printingsToIndex: async () => ({ todo: [], upToDate: entries.length }),
+    save: async () => {},
+  };
+}

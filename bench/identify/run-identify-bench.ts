@@ -1,0 +1,164 @@
+// `npm run bench:identify [-- --cards 600 --reprints 100 --photos 200 --outside 60 --sizes 1000,10000,50000]`
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { generateTestCatalog, generateTestPhotos, type TestPhoto } from '../../fixtures/identify/generate-test-catalog.ts';
+import type { CardFingerprint } from '../../server/vision/card-fingerprint.ts';
+import { fingerprintCardImage } from '../../server/vision/fingerprint-card-image.ts';
+import { createIdentifyService, type ScoredCandidate } from '../../server/vision/identify-service.ts';
+import { scoreThreshold } from '../../server/vision/match-score.ts';
+import { loadOpenCv } from '../../server/vision/opencv.ts';
+import { distractorFingerprints } from './distractor-fingerprints.ts';
+import { memoryFingerprintRepository, type MemoryEntry } from './memory-fingerprint-repository.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    cards: { type: 'string', default: '600' },
+    reprints: { type: 'string', default: '100' },
+    photos: { type: 'string', default: '200' },
+    outside: { type: 'string', default: '60' },
+    sizes: { type: 'string', default: '1000,10000,50000' },
+    'hash-only': { type: 'boolean', default: true },
+  },
+});
+const cards = Number(values.cards);
+const reprints = Number(values.reprints);
+const sizes = values.sizes!.split(',').map(Number);
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const pct = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)}%`);
+
+console.error(`Generating ${cards} cards, ${reprints} reprints and photos (cached in fixtures/identify/out/bench)...`);
+const catalog = await generateTestCatalog(join(root, 'fixtures/identify/out/bench'), { seed: 7, sets: 12, cards, reprints, outside: Number(values.outside) });
+const photos = await generateTestPhotos(catalog, { seed: 11, inCatalog: Number(values.photos), outside: Number(values.outside), hard: true });
+const reprinted = new Set(catalog.printings.filter((p) => p.sameArtAs !== null).map((p) => p.printingId));
+// Photos of reprints are added on purpose: the cycling above reaches reprints only with many photos.
+const reprintPhotos = await generateTestPhotos(
+  { ...catalog, printings: catalog.printings.filter((p) => p.sameArtAs !== null) },
+  { seed: 13, inCatalog: Math.min(100, reprinted.size), outside: 0, hard: true, folder: 'photos-reprints' },
+);
+const allPhotos: TestPhoto[] = [...photos, ...reprintPhotos];
+
+console.error('Fingerprinting the catalogue images...');
+const real: MemoryEntry[] = [];
+for (const printing of catalog.printings) {
+  const fingerprint = await fingerprintCardImage(readFileSync(printing.imageFile));
+  real.push({
+    fingerprint,
+    printing: {
+      printingId: printing.printingId,
+      cardId: printing.printingId,
+      cardName: printing.cardName,
+      setName: printing.setId,
+      setCode: printing.setId,
+      number: printing.localId,
+      variant: 'normal',
+      language: 'en',
+      image: `https://assets.tcgdex.net/en/gen/${printing.setId}/${printing.localId}`,
+    },
+  });
+}
+await loadOpenCv();
+const photoBytes = allPhotos.map((photo) => readFileSync(photo.file));
+
+interface Run {
+  size: number;
+  mode: string;
+  top1: string;
+  top5: string;
+  sameArt: string;
+  outsideNoMatch: string;
+  p50ms: number;
+  p99ms: number;
+  photos: number;
+}
+
+async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples: Array<{ top: ScoredCandidate | undefined; correct: boolean; outside: boolean }> }> {
+  const fingerprints: CardFingerprint[] = real.map((entry) => entry.fingerprint);
+  const extra = distractorFingerprints(fingerprints, Math.max(0, size - real.length), size);
+  const entries: MemoryEntry[] = [
+    ...real,
+    ...extra.map((fingerprint, i) => ({
+      fingerprint,
+      printing: { ...real[0]!.printing, printingId: `distractor-${i}`, cardId: `distractor-${i}`, image: `distractor-${i}` },
+    })),
+  ];
+  const service = createIdentifyService(memoryFingerprintRepository(entries), { assetsBaseUrl: 'https://assets.tcgdex.net', hashOnly });
+  await service.reload();
+  const times: number[] = [];
+  let inCatalog = 0;
+  let top1 = 0;
+  let top5 = 0;
+  let sameArt = 0;
+  let sameArtTotal = 0;
+  let outside = 0;
+  let outsideNoMatch = 0;
+  const samples: Array<{ top: ScoredCandidate | undefined; correct: boolean; outside: boolean }> = [];
+  for (const [i, photo] of allPhotos.entries()) {
+    const started = performance.now();
+    const ranked = await service.rank(photoBytes[i]!);
+    times.push(performance.now() - started);
+    const shown = ranked.filter((candidate) => candidate.score >= scoreThreshold).slice(0, 10);
+    if (photo.printingId === null) {
+      outside += 1;
+      if (shown.length === 0) outsideNoMatch += 1;
+      samples.push({ top: ranked[0], correct: false, outside: true });
+      continue;
+    }
+    inCatalog += 1;
+    const hit = shown[0]?.printingId === photo.printingId;
+    if (hit) top1 += 1;
+    if (shown.slice(0, 5).some((candidate) => candidate.printingId === photo.printingId)) top5 += 1;
+    if (reprinted.has(photo.printingId)) {
+      sameArtTotal += 1;
+      if (hit) sameArt += 1;
+    }
+    samples.push({ top: ranked[0], correct: ranked[0]?.printingId === photo.printingId, outside: false });
+  }
+  times.sort((a, b) => a - b);
+  return {
+    run: {
+      size: entries.length,
+      mode: hashOnly ? 'hashes only' : 'hashes + re-rank',
+      top1: pct(top1, inCatalog),
+      top5: pct(top5, inCatalog),
+      sameArt: `${pct(sameArt, sameArtTotal)} of ${sameArtTotal}`,
+      outsideNoMatch: `${pct(outsideNoMatch, outside)} of ${outside}`,
+      p50ms: Math.round(percentile(times, 50)),
+      p99ms: Math.round(percentile(times, 99)),
+      photos: allPhotos.length,
+    },
+    samples,
+  };
+}
+
+const runs: Run[] = [];
+for (const size of sizes) {
+  console.error(`Identifying ${allPhotos.length} photos against ${size} printings...`);
+  const { run: result, samples } = await run(size, false);
+  runs.push(result);
+  console.error(JSON.stringify(result));
+  if (size === sizes[0]) {
+    const sims = (filter: (s: (typeof samples)[number]) => boolean) =>
+      samples
+        .filter(filter)
+        .map((s) => s.top?.similarity ?? 0)
+        .sort((a, b) => a - b);
+    const right = sims((s) => !s.outside && s.correct);
+    const wrong = sims((s) => !s.outside && !s.correct);
+    const out = sims((s) => s.outside);
+    const describe = (list: number[]) => (list.length ? [5, 25, 50, 75, 95].map((p) => percentile(list, p).toFixed(3)).join(' / ') : '-');
+    console.error(`top similarity p5/p25/p50/p75/p95: right ${describe(right)} | wrong ${describe(wrong)} | outside ${describe(out)}`);
+  }
+}
+if (values['hash-only']) {
+  console.error('Without the re-ranking, at the smallest size...');
+  const { run: result } = await run(sizes[0]!, true);
+  runs.push(result);
+}
+console.table(runs);
+mkdirSync(join(root, 'bench/out'), { recursive: true });
+writeFileSync(join(root, 'bench/out/identify.json'), JSON.stringify({ date: new Date().toISOString(), runs }, null, 2));
+console.error('Written to bench/out/identify.json');
