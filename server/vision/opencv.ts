@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+
 // The only import of OpenCV (compiled to WebAssembly, no native build, no downloads). Its bundled
 // typings are loose, so the few functions the outline finder and rectifier use are typed here.
 
@@ -81,8 +83,9 @@ let loading: Promise<OpenCv> | undefined;
  */
 export function loadOpenCv(): Promise<OpenCv> {
   loading ??= (async () => {
-    const module = (await import('@techstark/opencv-js')) as unknown as { default: OpenCv & { onRuntimeInitialized?: () => void } };
-    const cv = module.default;
+    // Required, not imported: some loaders copy the module's `then` onto the import namespace, and
+    // awaiting that namespace would never settle either.
+    const cv = createRequire(import.meta.url)('@techstark/opencv-js') as OpenCv;
     const ready = () => typeof cv.Mat === 'function' && typeof cv.getPerspectiveTransform === 'function';
     const deadline = Date.now() + 60_000;
     while (!ready()) {

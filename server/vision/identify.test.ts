@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateTestCatalog, generateTestPhotos, type TestCatalog, type TestPhoto } from '../../fixtures/identify/generate-test-catalog.ts';
+import { buildTestApp, testBackends, type TestApp } from '../test-support/test-database.ts';
+import { createFingerprintRepository } from './fingerprint-repository.ts';
+import { indexCatalog } from './index-catalog.ts';
+
+const outDir = fileURLToPath(new URL('../../fixtures/identify/out/test', import.meta.url));
+
+function multipart(field: string, bytes: Buffer, filename = 'photo.jpg'): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----cardlens' + Math.random().toString(16).slice(2);
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe.each(testBackends())('POST /v1/vision/identify on $name', (backend) => {
+  let catalog: TestCatalog;
+  let photos: TestPhoto[];
+  let test: TestApp;
+  let empty: TestApp;
+
+  beforeAll(async () => {
+    catalog = await generateTestCatalog(outDir, { seed: 3, sets: 4, cards: 30, reprints: 6, outside: 8 });
+    photos = await generateTestPhotos(catalog, { seed: 5, inCatalog: 36, outside: 8, hard: false });
+    test = await buildTestApp(backend, { catalog: JSON.parse(readFileSync(catalog.catalogFile, 'utf8')) });
+    const summary = await indexCatalog(createFingerprintRepository(test.app.db), { assetsBaseUrl: 'https://assets.tcgdex.net', imagesDir: catalog.imagesDir });
+    expect(summary).toMatchObject({ indexed: 36, skipped: 0 });
+    empty = await buildTestApp(backend);
+  }, 240_000);
+
+  afterAll(async () => {
+    await test?.close();
+    await empty?.close();
+  });
+
+  const identify = (app: TestApp, field: string, bytes: Buffer) => app.app.inject({ method: 'POST', url: '/v1/vision/identify', ...multipart(field, bytes) });
+
+  it('names the card in most generated photos and answers no match for cards outside the catalogue', async () => {
+    let right = 0;
+    let inCatalog = 0;
+    let noMatch = 0;
+    let outside = 0;
+    for (const photo of photos) {
+      const response = await identify(test, 'file', readFileSync(photo.file));
+      expect(response.statusCode).toBe(200);
+      const { candidates } = response.json() as { candidates: Array<{ printingId: string; score: number }> };
+      expect(candidates.length).toBeLessThanOrEqual(10);
+      expect(candidates.map((c) => c.score)).toEqual([...candidates.map((c) => c.score)].sort((a, b) => b - a));
+      if (photo.printingId === null) {
+        outside += 1;
+        if (candidates.length === 0) noMatch += 1;
+      } else {
+        inCatalog += 1;
+        if (candidates[0]?.printingId === photo.printingId) right += 1;
+      }
+    }
+    expect(right / inCatalog).toBeGreaterThanOrEqual(0.75);
+    expect(noMatch / outside).toBeGreaterThanOrEqual(0.75);
+  }, 180_000);
+
+  it('answers candidates with the catalogue fields, image and Cardmarket links', async () => {
+    const photo = photos.find((entry) => entry.printingId !== null)!;
+    const response = await identify(test, 'file', readFileSync(photo.file));
+    const top = (response.json() as { candidates: Array<Record<string, unknown>> }).candidates[0]!;
+    const printing = catalog.printings.find((entry) => entry.printingId === top.printingId)!;
+    expect(top).toMatchObject({
+      cardName: printing.cardName,
+      number: printing.localId,
+      variant: 'normal',
+      language: 'en',
+      imageUrl: `https://assets.tcgdex.net/en/gen/${printing.setId}/${printing.localId}/high.webp`,
+      urls: { cardUrl: expect.stringContaining('https://www.cardmarket.com/en/'), searchInSetUrl: expect.stringContaining('searchString=') },
+    });
+    expect(top.score).toBeGreaterThan(0);
+    expect(top.score).toBeLessThanOrEqual(100);
+  });
+
+  it.each([
+    ['a text file', Buffer.from('hello, this is not a photo'), 415, 'not an image'],
+    ['an empty file', Buffer.alloc(0), 400, 'empty'],
+  ])('refuses %s', async (_name, bytes, status, message) => {
+    const response = await identify(test, 'file', bytes);
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject({ status, message: expect.stringContaining(message) });
+  });
+
+  it('refuses a truncated JPEG with 400', async () => {
+    const jpeg = readFileSync(photos[0]!.file);
+    const response = await identify(test, 'file', jpeg.subarray(0, Math.floor(jpeg.length / 2)));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('corrupt or truncated');
+  });
+
+  it('refuses a photo over 40 megapixels with 400', async () => {
+    const huge = await sharp({ create: { width: 8000, height: 5200, channels: 3, background: '#808080' } }).jpeg({ quality: 20 }).toBuffer();
+    const response = await identify(test, 'file', huge);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('megapixels');
+  });
+
+  it('refuses a file over 10 MB with 413', async () => {
+    const response = await identify(test, 'file', Buffer.alloc(10 * 1024 * 1024 + 10, 0xff));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ status: 413, error: 'Payload Too Large' });
+  });
+
+  it('asks for the field "file" when it is missing or the body is not multipart', async () => {
+    const wrongField = await identify(test, 'photo', readFileSync(photos[0]!.file));
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json().message).toContain('"file"');
+    const json = await test.app.inject({ method: 'POST', url: '/v1/vision/identify', payload: { file: 'x' } });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('answers 503 with how to build the index when there are no fingerprints', async () => {
+    const response = await identify(empty, 'file', readFileSync(photos[0]!.file));
+    expect(response.statusCode).toBe(503);
+    expect(response.json().message).toContain('npm run catalog:index');
+  });
+
+  it('skips unchanged printings when indexing again and counts unloadable images', async () => {
+    const again = await indexCatalog(createFingerprintRepository(test.app.db), { assetsBaseUrl: 'https://assets.tcgdex.net', imagesDir: catalog.imagesDir });
+    expect(again).toMatchObject({ indexed: 0, unchanged: 36, skipped: 0 });
+    const missing = await indexCatalog(createFingerprintRepository(test.app.db), {
+      assetsBaseUrl: 'https://assets.tcgdex.net',
+      imagesDir: join(outDir, 'no-such-folder'),
+      force: true,
+    });
+    expect(missing).toMatchObject({ indexed: 0, skipped: 36 });
+  });
+});
