@@ -1,16 +1,48 @@
 import { useIntl } from 'react-intl';
-import { defineMessages } from '../../i18n/define-messages.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-
-const messages = defineMessages({
-  title: { id: 'scan.title', defaultMessage: 'Scan a card' },
-});
+import { CameraView } from './camera-view.tsx';
+import { CaptureControls } from './capture-controls.tsx';
+import { ResultsPanel } from './results-panel.tsx';
+import { scanMessages as m } from './scan-messages.ts';
+import { ScanSteps } from './scan-steps.tsx';
+import { ScanTips } from './scan-tips.tsx';
+import { useScanner } from './use-scanner.ts';
+import './scan.css';
 
 export default function ScanPage() {
   const intl = useIntl();
+  const scanner = useScanner();
+  const result = scanner.state.result;
+
   return (
-    <section className="page">
-      <PageTitle text={intl.formatMessage(messages.title)} />
+    <section className="page scan-page">
+      <PageTitle text={intl.formatMessage(m.title)} />
+      <p className="page-subtitle">{intl.formatMessage(m.subtitle)}</p>
+      <ScanSteps />
+      <div className="scan-layout">
+        <div className="scanner">
+          <CameraView
+            videoRef={scanner.videoRef}
+            viewRef={scanner.viewRef}
+            freezeRef={scanner.freezeRef}
+            phase={scanner.phase}
+            modelLoading={scanner.model.status === null}
+            modelProgress={scanner.model.progress}
+            basicMode={scanner.model.status?.mode === 'basic'}
+          />
+          <CaptureControls
+            phase={scanner.phase}
+            captureEnabled={scanner.captureEnabled}
+            matched={result === null ? null : result.length > 0}
+            onCapture={() => void scanner.capture()}
+            onRestartCamera={() => void scanner.restartCamera()}
+            onScanAgain={() => void scanner.scanAgain()}
+          />
+        </div>
+        <div className="scan-side">
+          {result !== null ? <ResultsPanel candidates={result} /> : <ScanTips />}
+        </div>
+      </div>
     </section>
   );
 }

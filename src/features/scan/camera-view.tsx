@@ -1,0 +1,60 @@
+import type { RefObject } from 'react';
+import { useIntl } from 'react-intl';
+import type { LoadProgress } from '../../../engine/api.ts';
+import { scanMessages as m } from './scan-messages.ts';
+import type { ScannerPhase } from './scanner-state.ts';
+
+export interface CameraViewProps {
+  videoRef: RefObject<HTMLVideoElement | null>;
+  viewRef: RefObject<HTMLDivElement | null>;
+  freezeRef: RefObject<HTMLCanvasElement | null>;
+  phase: ScannerPhase;
+  modelProgress: LoadProgress | null;
+  modelLoading: boolean;
+  basicMode: boolean;
+}
+
+function useOverlayTexts(phase: ScannerPhase) {
+  const intl = useIntl();
+  switch (phase) {
+    case 'ready':
+      return { frame: intl.formatMessage(m.overlayDetected), status: intl.formatMessage(m.overlayDetected) };
+    case 'processing':
+    case 'frozen':
+      return { frame: intl.formatMessage(m.overlayProcessing), status: intl.formatMessage(m.overlayProcessing) };
+    case 'stabilizing':
+      return { frame: intl.formatMessage(m.overlayCenter), status: intl.formatMessage(m.statusStabilizing) };
+    case 'looking':
+      return { frame: intl.formatMessage(m.overlayPosition), status: intl.formatMessage(m.statusLooking) };
+    case 'starting':
+      return { frame: intl.formatMessage(m.overlayPosition), status: intl.formatMessage(m.statusStarting) };
+  }
+}
+
+/** The live camera with the card-shaped frame and what the scanner is doing, drawn over it. */
+export function CameraView({ videoRef, viewRef, freezeRef, phase, modelProgress, modelLoading, basicMode }: CameraViewProps) {
+  const intl = useIntl();
+  const texts = useOverlayTexts(phase);
+  const frozen = phase === 'frozen' || phase === 'processing';
+  const percent = modelProgress?.total ? intl.formatNumber(modelProgress.loaded / modelProgress.total, { style: 'percent' }) : null;
+
+  return (
+    <div className="camera-view" ref={viewRef} data-phase={phase} aria-label={intl.formatMessage(m.cameraLabel)} role="group">
+      <video ref={videoRef} className="camera-video" playsInline muted autoPlay />
+      <canvas ref={freezeRef} className="camera-freeze" hidden={!frozen} aria-hidden="true" />
+      <div className="card-frame" aria-hidden="true">
+        <span className="card-frame-text">{texts.frame}</span>
+      </div>
+      <p className="scanner-status" role="status" aria-live="polite">
+        {texts.status}
+      </p>
+      {basicMode && <span className="basic-badge">{intl.formatMessage(m.basicModeBadge)}</span>}
+      {modelLoading && (
+        <div className="model-progress" role="status">
+          <span>{percent ? intl.formatMessage(m.modelLoading, { percent }) : intl.formatMessage(m.modelLoadingUnknown)}</span>
+          <progress max={modelProgress?.total ?? undefined} value={modelProgress?.total ? modelProgress.loaded : undefined} />
+        </div>
+      )}
+    </div>
+  );
+}

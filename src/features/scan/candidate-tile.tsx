@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { CandidateMenu } from './candidate-menu.tsx';
+import { displayImageUrl, type ScanCandidate } from './scan-candidate.ts';
+import { scanMessages as m } from './scan-messages.ts';
+
+/** Score as a percentage with one decimal, in the reader's language ('87.3%', '87,3 %'). */
+export function useScoreText() {
+  const intl = useIntl();
+  return (score: number) => intl.formatNumber(score / 100, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+export function CandidateTile({ candidate, featured }: { candidate: ScanCandidate; featured: boolean }) {
+  const intl = useIntl();
+  const scoreText = useScoreText();
+  const [imageFailed, setImageFailed] = useState(false);
+  const Heading = featured ? 'h3' : 'h4';
+  return (
+    <article className={featured ? 'candidate featured' : 'candidate'} data-printing-id={candidate.printingId}>
+      {imageFailed ? (
+        <div className="candidate-image placeholder" aria-hidden="true" />
+      ) : (
+        <img className="candidate-image" src={displayImageUrl(candidate.imageUrl)} alt={candidate.cardName} loading="lazy" onError={() => setImageFailed(true)} />
+      )}
+      <div className="candidate-body">
+        <div className="candidate-title">
+          <Heading className="candidate-name">{candidate.cardName}</Heading>
+          <CandidateMenu candidate={candidate} />
+        </div>
+        <p className="candidate-score">{intl.formatMessage(m.score, { score: scoreText(candidate.score) })}</p>
+        <dl className="candidate-facts">
+          <dd className="candidate-set">{candidate.setName}</dd>
+          <dd className="candidate-number">{intl.formatMessage(m.number, { number: candidate.number })}</dd>
+          <dd className="candidate-variant">{candidate.variant}</dd>
+          <dd className="candidate-language">{candidate.language}</dd>
+        </dl>
+      </div>
+    </article>
+  );
+}

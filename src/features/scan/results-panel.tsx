@@ -1,0 +1,48 @@
+import { useIntl } from 'react-intl';
+import { CandidateTile } from './candidate-tile.tsx';
+import type { ScanCandidate } from './scan-candidate.ts';
+import { scanMessages as m } from './scan-messages.ts';
+import './scan.css';
+
+/** Spec section 9: the best candidate, up to four others, and a count of the rest. */
+export const shownAlternatives = 4;
+
+export function ResultsPanel({ candidates }: { candidates: ScanCandidate[] }) {
+  const intl = useIntl();
+  const [best, ...others] = candidates;
+  const alternatives = others.slice(0, shownAlternatives);
+  const hidden = others.length - alternatives.length;
+
+  return (
+    <section className="results-panel" aria-labelledby="scan-results-title">
+      <h2 id="scan-results-title">{intl.formatMessage(m.resultsTitle)}</h2>
+      {best === undefined ? (
+        <div className="no-match" role="status">
+          <p className="no-match-title">{intl.formatMessage(m.noMatchTitle)}</p>
+          <p>{intl.formatMessage(m.noMatchAdvice)}</p>
+        </div>
+      ) : (
+        <>
+          <CandidateTile candidate={best} featured />
+          {alternatives.length > 0 && (
+            <>
+              <h3 className="other-matches-title">{intl.formatMessage(m.otherMatches)}</h3>
+              <ul className="other-matches">
+                {alternatives.map((candidate) => (
+                  <li key={candidate.printingId}>
+                    <CandidateTile candidate={candidate} featured={false} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {hidden > 0 && (
+            <button type="button" className="button secondary more-results">
+              {intl.formatMessage(m.moreResults, { count: hidden })}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

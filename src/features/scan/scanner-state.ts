@@ -1,0 +1,65 @@
+import type { ScanCandidate } from './scan-candidate.ts';
+
+/**
+ * What the scanner shows (spec section 4): the camera starts, then looks for a card, stabilises on
+ * one, is ready to capture, processes the photo, and stays frozen on the result until reset.
+ */
+export type ScannerPhase = 'starting' | 'looking' | 'stabilizing' | 'ready' | 'processing' | 'frozen';
+
+export interface ScannerState {
+  cameraOn: boolean;
+  /** The engine's "card detected" after hysteresis. */
+  detected: boolean;
+  /** Consecutive accepted frames, for the stabilising state. */
+  hits: number;
+  processing: boolean;
+  /** Candidates of the last capture; null until a capture succeeded. */
+  result: ScanCandidate[] | null;
+}
+
+export type ScannerEvent =
+  | { type: 'camera-started' }
+  | { type: 'camera-stopped' }
+  | { type: 'frame'; detected: boolean; hits: number }
+  | { type: 'capture-started' }
+  | { type: 'capture-succeeded'; candidates: ScanCandidate[] }
+  | { type: 'capture-failed' }
+  | { type: 'reset' };
+
+export const initialScannerState: ScannerState = { cameraOn: false, detected: false, hits: 0, processing: false, result: null };
+
+const cleared = { detected: false, hits: 0, processing: false, result: null };
+
+export function scannerReducer(state: ScannerState, event: ScannerEvent): ScannerState {
+  switch (event.type) {
+    case 'camera-started':
+      return { ...state, ...cleared, cameraOn: true };
+    case 'camera-stopped':
+      return { ...state, cameraOn: false, detected: false, hits: 0 };
+    case 'frame':
+      // Frames that arrive while a photo is processed or shown do not change what the user sees.
+      if (state.processing || state.result !== null) return state;
+      return { ...state, detected: event.detected, hits: event.hits };
+    case 'capture-started':
+      return canCapture(state) ? { ...state, processing: true } : state;
+    case 'capture-succeeded':
+      return { ...state, processing: false, result: event.candidates };
+    case 'capture-failed':
+      return { ...state, ...cleared };
+    case 'reset':
+      return { ...state, ...cleared };
+  }
+}
+
+export function phaseOf(state: ScannerState): ScannerPhase {
+  if (state.result !== null) return 'frozen';
+  if (state.processing) return 'processing';
+  if (!state.cameraOn) return 'starting';
+  if (state.detected) return 'ready';
+  return state.hits > 0 ? 'stabilizing' : 'looking';
+}
+
+/** Capture needs a detected card and nothing else going on (spec section 5). */
+export function canCapture(state: ScannerState): boolean {
+  return state.cameraOn && state.detected && !state.processing && state.result === null;
+}

@@ -1,0 +1,176 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useSetAtom } from 'jotai';
+import { useIntl } from 'react-intl';
+import type { EngineStatus, LoadProgress } from '../../../engine/api.ts';
+import { createEngineClient, type EngineClient } from '../../lib/engine-client.ts';
+import { addToastAtom, type NewToast } from '../../state/toasts.ts';
+import { frameInVideo } from './frame-region.ts';
+import { startFramePump } from './frame-pump.ts';
+import { identifyCard } from './identify-card.ts';
+import { scanMessages as m } from './scan-messages.ts';
+import { canCapture, initialScannerState, phaseOf, scannerReducer } from './scanner-state.ts';
+import { useCamera } from './use-camera.ts';
+
+/** The scan toast that walks through capturing, identifying and the outcome keeps one id, so each replaces the last. */
+const scanToastId = 'scan-progress';
+
+export interface ModelState {
+  status: EngineStatus | null;
+  progress: LoadProgress | null;
+}
+
+export function useScanner() {
+  const intl = useIntl();
+  const addToast = useSetAtom(addToastAtom);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const viewRef = useRef<HTMLDivElement>(null);
+  const freezeRef = useRef<HTMLCanvasElement>(null);
+  const engineRef = useRef<EngineClient | null>(null);
+  const [state, dispatch] = useReducer(scannerReducer, initialScannerState);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const [model, setModel] = useState<ModelState>({ status: null, progress: null });
+  const camera = useCamera(videoRef);
+
+  const toast = useCallback((input: NewToast) => addToast(input), [addToast]);
+  const text = intl.formatMessage;
+
+  // The engine (worker + model) lives as long as the screen.
+  useEffect(() => {
+    const engine = createEngineClient();
+    engineRef.current = engine;
+    let active = true;
+    engine
+      .init({ preset: 'scanner' }, (progress) => active && setModel((current) => ({ ...current, progress })))
+      .then((status) => {
+        if (!active) return;
+        setModel({ status, progress: null });
+        if (status.mode === 'model') toast({ type: 'success', title: text(m.toastModelLoaded), message: text(m.toastModelLoadedText), duration: 3000 });
+        else toast({ type: 'warning', title: text(m.toastBasicMode), message: text(m.toastBasicModeText), duration: 3000 });
+      })
+      .catch((error: unknown) => console.error('Scanner engine failed to start:', error));
+    return () => {
+      active = false;
+      engineRef.current = null;
+      void engine.dispose();
+    };
+    // The engine starts once per visit; texts are read at the time of each toast.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const startCamera = useCallback(
+    async (restarted: boolean) => {
+      dispatch({ type: 'camera-stopped' });
+      const outcome = await camera.start();
+      if (outcome === 'live') {
+        dispatch({ type: 'camera-started' });
+        if (restarted) toast({ type: 'info', title: text(m.toastRestarted), duration: 2000 });
+        else toast({ type: 'success', title: text(m.toastCameraReady), message: text(m.toastCameraReadyText), duration: 3000 });
+      } else if (outcome === 'error') {
+        toast({ id: 'camera-error', type: 'error', title: text(m.toastCameraError), message: text(m.toastCameraErrorText), duration: 0 });
+      }
+    },
+    [camera, toast, text],
+  );
+
+  useEffect(() => {
+    void startCamera(false);
+    // Starts once per visit; useCamera stops the tracks when the screen goes away.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const regionOfVideo = useCallback(() => {
+    const video = videoRef.current;
+    const view = viewRef.current;
+    if (!video || !view) return null;
+    return frameInVideo({ width: video.videoWidth, height: video.videoHeight }, { width: view.clientWidth, height: view.clientHeight });
+  }, []);
+
+  const engineReady = model.status !== null;
+  useEffect(() => {
+    const video = videoRef.current;
+    const engine = engineRef.current;
+    if (camera.status !== 'live' || !engineReady || !video || !engine) return;
+    let wasDetected = false;
+    return startFramePump({
+      video,
+      region: regionOfVideo,
+      maxSide: model.status?.settings.inputSize ?? 640,
+      detect: (frame, timestampMs) => engine.detect(frame, { timestampMs }),
+      paused: () => stateRef.current.processing || stateRef.current.result !== null,
+      onResult: (result) => {
+        if (result.detected && !wasDetected) toast({ id: 'card-detected', type: 'success', title: text(m.toastDetected), duration: 1500 });
+        wasDetected = result.detected;
+        dispatch({ type: 'frame', detected: result.detected, hits: result.hysteresis.hits });
+      },
+    });
+  }, [camera.status, engineReady, model.status, regionOfVideo, toast, text]);
+
+  const freezeFrame = () => {
+    const video = videoRef.current;
+    const canvas = freezeRef.current;
+    if (!video || !canvas) return;
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    canvas.getContext('2d')?.drawImage(video, 0, 0);
+    video.pause();
+  };
+
+  const resume = () => {
+    void videoRef.current?.play().catch(() => undefined);
+  };
+
+  const capture = useCallback(async () => {
+    const engine = engineRef.current;
+    const video = videoRef.current;
+    const region = regionOfVideo();
+    if (!canCapture(stateRef.current) || !engine || !video || !region) return;
+    dispatch({ type: 'capture-started' });
+    stateRef.current = { ...stateRef.current, processing: true };
+    toast({ id: scanToastId, type: 'info', title: text(m.toastCapturing), duration: 0 });
+    try {
+      const frame = await createImageBitmap(video, region.x, region.y, region.width, region.height);
+      freezeFrame();
+      const photo = await engine.capture(frame);
+      toast({ id: scanToastId, type: 'info', title: text(m.toastIdentifying), duration: 0 });
+      const candidates = await identifyCard(photo);
+      dispatch({ type: 'capture-succeeded', candidates });
+      const best = candidates[0];
+      if (best) toast({ id: scanToastId, type: 'success', title: text(m.toastFound, { name: best.cardName }), duration: 5000 });
+      else toast({ id: scanToastId, type: 'warning', title: text(m.toastNoMatch), message: text(m.toastNoMatchText), duration: 5000 });
+    } catch (error) {
+      console.warn('Scan failed:', error);
+      toast({ id: scanToastId, type: 'error', title: text(m.toastFailed), message: text(m.toastFailedText), duration: 0 });
+      await engine.reset().catch(() => undefined);
+      dispatch({ type: 'capture-failed' });
+      resume();
+    }
+  }, [regionOfVideo, toast, text]);
+
+  /** 'Take Another' and 'Try Again': clear the result and the counters, and scan again. */
+  const scanAgain = useCallback(async () => {
+    await engineRef.current?.reset().catch(() => undefined);
+    dispatch({ type: 'reset' });
+    resume();
+    toast({ id: scanToastId, type: 'info', title: text(m.toastReady), message: text(m.toastReadyText), duration: 3000 });
+  }, [toast, text]);
+
+  const restartCamera = useCallback(async () => {
+    await engineRef.current?.reset().catch(() => undefined);
+    await startCamera(true);
+  }, [startCamera]);
+
+  return {
+    videoRef,
+    viewRef,
+    freezeRef,
+    state,
+    phase: phaseOf(state),
+    captureEnabled: canCapture(state),
+    cameraStatus: camera.status,
+    model,
+    capture,
+    scanAgain,
+    restartCamera,
+  };
+}
