@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { cleanup, render } from 'vitest-browser-react';
-import { createStore } from 'jotai';
-import { AppProviders } from '../../app/app-providers.tsx';
-import { localeAtom } from '../../state/locale.ts';
+import { IntlProvider } from 'react-intl';
+import { messagesByLocale } from '../../i18n/messages.ts';
 import { ResultsPanel } from './results-panel.tsx';
 import type { ScanCandidate } from './scan-candidate.ts';
 
@@ -24,12 +23,10 @@ function candidate(index: number, score: number): ScanCandidate {
 const candidates = (count: number) => Array.from({ length: count }, (_, i) => candidate(i + 1, 96.54 - i * 7));
 
 async function show(list: ScanCandidate[], locale: 'en' | 'fr' = 'en') {
-  const store = createStore();
-  store.set(localeAtom, locale);
   return render(
-    <AppProviders store={store}>
+    <IntlProvider locale={locale} messages={messagesByLocale[locale]}>
       <ResultsPanel candidates={list} />
-    </AppProviders>,
+    </IntlProvider>,
   );
 }
 
