@@ -67,7 +67,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
   if (values.compare !== undefined) {
     if (values.fallback || values.model !== undefined) throw new UsageError('--compare names both models; leave out --model and --fallback');
     const second = positional.shift();
-    if (second === undefined) throw new UsageError('--compare needs two models: --compare <a> <b> <dataset>');
+    if (second === undefined) throw new UsageError('--compare needs two models and a dataset: --compare <a> <b> <dataset>');
     detectors = [
       { kind: 'model', source: values.compare },
       { kind: 'model', source: second },
@@ -78,7 +78,10 @@ export function parseCliOptions(argv: string[]): CliOptions {
   } else {
     detectors = [{ kind: 'model', source: values.model ?? defaultModel() }];
   }
-  if (positional.length !== 1) throw new UsageError(positional.length === 0 ? 'name a dataset folder' : `one dataset expected, got: ${positional.join(' ')}`);
+  if (positional.length !== 1) {
+    if (values.compare !== undefined) throw new UsageError('--compare needs two models and a dataset: --compare <a> <b> <dataset>');
+    throw new UsageError(positional.length === 0 ? 'name a dataset folder' : `one dataset expected, got: ${positional.join(' ')}`);
+  }
 
   const inputSize = values['input-size'] === undefined ? scanner.inputSize : Number(values['input-size']);
   const sizeError = validateInputSize(inputSize);
