@@ -4,12 +4,12 @@ import { useIntl } from 'react-intl';
 import type { EngineStatus, LoadProgress } from '../../../engine/api.ts';
 import { createEngineClient, type EngineClient } from '../../lib/engine-client.ts';
 import { addToastAtom, type NewToast } from '../../state/toasts.ts';
-import { frameInVideo } from './frame-region.ts';
-import { startFramePump } from './frame-pump.ts';
+import { frameInVideo } from '../../lib/camera/frame-region.ts';
+import { startFramePump } from '../../lib/camera/frame-pump.ts';
 import { identifyCard } from './identify-card.ts';
 import { scanMessages as m } from './scan-messages.ts';
 import { canCapture, initialScannerState, phaseOf, scannerReducer } from './scanner-state.ts';
-import { useCamera } from './use-camera.ts';
+import { useCamera } from '../../lib/camera/use-camera.ts';
 
 /** The scan toast that walks through capturing, identifying and the outcome keeps one id, so each replaces the last. */
 const scanToastId = 'scan-progress';
