@@ -4,10 +4,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { prepareScanCatalogue, type ScanCards } from './scan-catalogue.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    scanCards: ScanCards;
   }
 }
 
@@ -36,10 +38,11 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`The product did not answer ${baseUrl}/health within ${timeoutMs} ms`);
 }
 
-/** Starts the product exactly as `npm start` does, on a free port and an empty data folder. */
+/** Starts the product exactly as `npm start` does, on a free port and a new data folder holding a small catalogue. */
 export default async function startProduct(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'card-lens-e2e-'));
+  project.provide('scanCards', await prepareScanCatalogue(dataDir));
   const baseUrl = `http://localhost:${port}`;
   const child = spawn('node', ['scripts/start.mjs'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },

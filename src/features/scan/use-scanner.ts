@@ -11,6 +11,9 @@ import { scanMessages as m } from './scan-messages.ts';
 import { canCapture, initialScannerState, phaseOf, scannerReducer } from './scanner-state.ts';
 import { useCamera } from '../../lib/camera/use-camera.ts';
 
+/** Dispatched on window for every analysed frame, so tools such as bench:scan can follow the engine without touching it. */
+export const frameEventName = 'card-lens:frame';
+
 /** The scan toast that walks through capturing, identifying and the outcome keeps one id, so each replaces the last. */
 const scanToastId = 'scan-progress';
 
@@ -101,6 +104,7 @@ export function useScanner() {
       onResult: (result) => {
         if (result.detected && !wasDetected) toast({ id: 'card-detected', type: 'success', title: text(m.toastDetected), duration: 1500 });
         wasDetected = result.detected;
+        window.dispatchEvent(new CustomEvent(frameEventName, { detail: { timings: result.timings, accepted: result.accepted, detected: result.detected } }));
         dispatch({ type: 'frame', detected: result.detected, hits: result.hysteresis.hits });
       },
     });
