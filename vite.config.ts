@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
+import { forwardToTestApi } from './scripts/forward-to-test-api.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const ortFiles = ['ort-wasm-simd-threaded.mjs', 'ort-wasm-simd-threaded.wasm'];
@@ -50,7 +51,7 @@ export default defineConfig({
   resolve: { conditions: ['onnxruntime-web-use-extern-wasm'] },
   optimizeDeps: {
     // Listed up front so the browser tests never see Vite re-bundle dependencies mid-run.
-    include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'jotai', 'jotai/utils', 'react-intl', 'react-router', 'ky', 'comlink'],
+    include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'jotai', 'jotai/utils', 'react-intl', 'react-router', 'ky', 'comlink', 'axe-core'],
     exclude: ['onnxruntime-web', 'vitest-browser-react'],
   },
   worker: { format: 'es' },
@@ -91,9 +92,11 @@ export default defineConfig({
       },
       {
         extends: true,
+        plugins: [forwardToTestApi('/v1/')],
         test: {
           name: 'browser',
           include: ['src/**/*.browser.test.{ts,tsx}', 'engine-tests/browser/**/*.test.ts'],
+          globalSetup: ['scripts/browser-test-api.ts'],
           testTimeout: 30_000,
           browser: {
             enabled: true,

@@ -1,0 +1,74 @@
+// Starts the real API for the browser tests: in-memory PGlite filled with the small test catalogue
+// plus one generated set long enough to need two pages. Vite forwards /v1 to it (vite.config.ts).
+import { readFileSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import { buildApp } from '../server/app.ts';
+import { importCatalog } from '../server/catalog/import/import-catalog.ts';
+import { readTcgdexFile } from '../server/catalog/import/read-tcgdex-file.ts';
+import { readConfig } from '../server/env.ts';
+import { testApiUrlVariable } from './forward-to-test-api.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testApiUrl: string;
+  }
+}
+
+interface DemoCatalog {
+  sets: Record<string, unknown>[];
+  cards: Record<string, unknown>[];
+}
+
+/** 30 Italian cards in one set: more than one page of 24, and never matched by the small catalogue's names. */
+function pagingSet(): DemoCatalog {
+  const set = {
+    id: 'gamma',
+    language: 'it',
+    name: 'Gamma Lunga',
+    code: 'GAM',
+    serie: { id: 'ta', name: 'Test Age' },
+    releaseDate: '2022-03-01',
+    cardCount: { official: 30, total: 30 },
+    logo: null,
+    symbol: null,
+  };
+  const cards = Array.from({ length: 30 }, (_, index) => {
+    const number = String(index + 1).padStart(2, '0');
+    return {
+      id: `gamma-${number}`,
+      localId: String(index + 1),
+      language: 'it',
+      name: `Gamma ${number}`,
+      image: null,
+      category: 'Pokemon',
+      hp: 10 * (index + 1),
+      types: ['Colorless'],
+      stage: 'Basic',
+      rarity: 'Common',
+      illustrator: 'Test Artist',
+      variants: { normal: true },
+      attacks: [],
+      setId: 'gamma',
+      regulationMark: null,
+    };
+  });
+  return { sets: [set], cards };
+}
+
+export default async function startBrowserTestApi(project: TestProject) {
+  const small = JSON.parse(readFileSync(new URL('../fixtures/catalog/small-catalog.json', import.meta.url), 'utf8')) as DemoCatalog;
+  const extra = pagingSet();
+  const config = readConfig({
+    STATIC_DIR: '/nonexistent-card-lens-static',
+    // Nothing listens on the discard port: images fail at once, as they do on a machine without internet.
+    ASSETS_BASE_URL: 'http://127.0.0.1:9',
+  });
+  const app = await buildApp({ config, database: { kind: 'pglite' } });
+  await importCatalog(app.db, readTcgdexFile({ sets: [...small.sets, ...extra.sets], cards: [...small.cards, ...extra.cards] }));
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  process.env[testApiUrlVariable] = address;
+  project.provide('testApiUrl', address);
+  return async () => {
+    await app.close();
+  };
+}
