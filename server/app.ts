@@ -1,5 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
+import { registerAuthRoutes } from './auth/auth-routes.ts';
+import { createKeycloakAccountDirectory } from './auth/keycloak-account-directory.ts';
+import { createProfileRepository } from './auth/profile-repository.ts';
+import { createTokenVerifier } from './auth/token-verifier.ts';
 import { createCardRepository } from './catalog/card-repository.ts';
 import { createCardService } from './catalog/card-service.ts';
 import { createSetRepository } from './catalog/set-repository.ts';
@@ -7,6 +11,7 @@ import { createSetService } from './catalog/set-service.ts';
 import { databaseOptionsFromConfig, type DatabaseOptions } from './db/database-options.ts';
 import { openDatabase } from './db/open-database.ts';
 import type { ServerConfig } from './env.ts';
+import { registerDevIdentity } from './identity/register-dev-identity.ts';
 import { registerDatabase } from './plugins/database.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { formatSchemaError } from './plugins/schema-error-formatter.ts';
@@ -51,6 +56,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promi
   });
   registerHealthRoute(app);
   registerConfigRoute(app, config);
+  await registerAccounts(app, config);
   registerOpenApiRoute(app);
   const assets = { assetsBaseUrl: config.assetsBaseUrl };
   registerCardsRoute(app, createCardService(createCardRepository(app.db), assets));
@@ -63,4 +69,27 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promi
     await identify.reload();
   });
   await registerStaticApp(app, config.staticDir);
+}
+
+async function registerAccounts(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  const { identity } = config;
+  const embedded = identity.embedded ? await registerDevIdentity(app, config) : undefined;
+  const verify = createTokenVerifier({
+    issuer: identity.issuer,
+    audience: identity.audience,
+    clockSkewSeconds: identity.clockSkewSeconds,
+    keys: embedded?.publicKeys ?? identity.jwksUrl,
+    clientId: identity.clientId,
+  });
+  const keycloak = identity.keycloakAdmin
+    ? createKeycloakAccountDirectory({
+        url: identity.url,
+        realm: identity.realm,
+        adminClientId: identity.keycloakAdmin.clientId,
+        adminClientSecret: identity.keycloakAdmin.clientSecret,
+        appClientId: identity.clientId,
+        publicUrl: config.publicUrl,
+      })
+    : undefined;
+  registerAuthRoutes(app, { verify, profiles: createProfileRepository(app.db), directory: embedded?.directory ?? keycloak });
 }

@@ -20,6 +20,22 @@ export interface ServerConfig {
     /** A generic OpenID provider's issuer; when set it replaces the Keycloak-style url and realm. */
     authority: string | undefined;
     mode: SignInMode;
+    /** True when neither OIDC_URL nor OIDC_AUTHORITY is set: the server runs its own provider. */
+    embedded: boolean;
+    /** The `iss` every bearer token must carry. */
+    issuer: string;
+    /** The `aud` every bearer token must carry. */
+    audience: string;
+    jwksUrl: string;
+    clockSkewSeconds: number;
+    /** A confidential client allowed to create users through Keycloak's admin REST API. */
+    keycloakAdmin: { clientId: string; clientSecret: string } | undefined;
+    dev: {
+      accessTokenTtlSeconds: number;
+      refreshTokenTtlSeconds: number;
+      adminPassword: string | undefined;
+      collectorPassword: string | undefined;
+    };
   };
 }
 
@@ -54,6 +70,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const host = env.HOST || '0.0.0.0';
   // 'localhost', not 127.0.0.1: the silent sign-in frame must be same-site with the app.
   const publicUrl = url('PUBLIC_URL', env.PUBLIC_URL, `http://localhost:${port}`);
+  const identityUrl = url('OIDC_URL', env.OIDC_URL, publicUrl);
+  const realm = env.OIDC_REALM || 'cardlens';
+  const authority = env.OIDC_AUTHORITY ? url('OIDC_AUTHORITY', env.OIDC_AUTHORITY, '') : undefined;
+  const realmUrl = authority ?? `${identityUrl}/realms/${realm}`;
+  const adminClientId = env.KEYCLOAK_ADMIN_CLIENT_ID || undefined;
+  const adminClientSecret = env.KEYCLOAK_ADMIN_CLIENT_SECRET || undefined;
+  if ((adminClientId === undefined) !== (adminClientSecret === undefined)) {
+    throw new ConfigError('KEYCLOAK_ADMIN_CLIENT_ID and KEYCLOAK_ADMIN_CLIENT_SECRET must be set together');
+  }
   return {
     port,
     host,
@@ -63,11 +88,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: resolve(env.STATIC_DIR || './dist'),
     assetsBaseUrl: url('ASSETS_BASE_URL', env.ASSETS_BASE_URL, 'https://assets.tcgdex.net'),
     identity: {
-      url: url('OIDC_URL', env.OIDC_URL, publicUrl),
-      realm: env.OIDC_REALM || 'cardlens',
+      url: identityUrl,
+      realm,
       clientId: env.OIDC_CLIENT_ID || 'card-lens-app',
-      authority: env.OIDC_AUTHORITY ? url('OIDC_AUTHORITY', env.OIDC_AUTHORITY, '') : undefined,
+      authority,
       mode: mode(env.OIDC_MODE),
+      embedded: !env.OIDC_URL && !env.OIDC_AUTHORITY,
+      issuer: env.OIDC_ISSUER || realmUrl,
+      audience: env.OIDC_AUDIENCE || 'card-lens-api',
+      jwksUrl: url('OIDC_JWKS_URL', env.OIDC_JWKS_URL, `${realmUrl}/protocol/openid-connect/certs`),
+      clockSkewSeconds: integer('OIDC_CLOCK_SKEW_SECONDS', env.OIDC_CLOCK_SKEW_SECONDS, 30, 0, 600),
+      keycloakAdmin: adminClientId && adminClientSecret ? { clientId: adminClientId, clientSecret: adminClientSecret } : undefined,
+      dev: {
+        accessTokenTtlSeconds: integer('DEV_ACCESS_TOKEN_TTL', env.DEV_ACCESS_TOKEN_TTL, 300, 10, 86_400),
+        refreshTokenTtlSeconds: integer('DEV_REFRESH_TOKEN_TTL', env.DEV_REFRESH_TOKEN_TTL, 86_400, 60, 30 * 86_400),
+        adminPassword: env.DEV_ADMIN_PASSWORD || undefined,
+        collectorPassword: env.DEV_COLLECTOR_PASSWORD || undefined,
+      },
     },
   };
 }

@@ -1,12 +1,18 @@
 import { buildApp } from './app.ts';
 import { seedIfEmpty } from './catalog/import/seed-if-empty.ts';
 import { ConfigError, readConfig } from './env.ts';
+import { seedDevUsers } from './identity/seed-dev-users.ts';
 
 try {
   const config = readConfig();
   const app = await buildApp({ config, logger: process.env.LOG_REQUESTS === '1' });
   const seeded = await seedIfEmpty(app.db);
   if (seeded) console.log(`Catalogue seeded with the demo data: ${seeded.sets} sets, ${seeded.printings} printings`);
+  if (config.identity.embedded) {
+    for (const user of await seedDevUsers(app.db, config)) {
+      console.log(`Sign-in user created: ${user.email} / ${user.password} (roles: ${user.roles.join(', ')}); this password is shown only once`);
+    }
+  }
   await app.listen({ port: config.port, host: config.host });
   console.log(`Card Lens is running at ${config.publicUrl}`);
   const close = () => void app.close().then(() => process.exit(0));

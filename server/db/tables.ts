@@ -65,9 +65,55 @@ export interface PrintingFingerprintTable {
   indexed_at: Generated<Date>;
 }
 
+export interface AccountProfileTable {
+  subject: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  language: Generated<string>;
+  timezone: Generated<string>;
+  darkmode: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+export interface IdentityUserTable {
+  id: string;
+  email: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  password_hash: string | null;
+  roles: JSONColumnType<string[], string, string>;
+  created_at: Generated<Date>;
+}
+
+export interface IdentitySigningKeyTable {
+  id: number;
+  private_jwk: JSONColumnType<Record<string, unknown>, string, string>;
+  created_at: Generated<Date>;
+}
+
+export interface IdentityPasswordTicketTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface IdentityOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  link: string;
+  created_at: Generated<Date>;
+}
+
 export interface Tables {
   schema_migration: SchemaMigrationTable;
   card_set: CardSetTable;
   printing: PrintingTable;
   printing_fingerprint: PrintingFingerprintTable;
+  account_profile: AccountProfileTable;
+  identity_user: IdentityUserTable;
+  identity_signing_key: IdentitySigningKeyTable;
+  identity_password_ticket: IdentityPasswordTicketTable;
+  identity_outbox: IdentityOutboxTable;
 }

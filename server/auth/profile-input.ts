@@ -1,0 +1,50 @@
+import { HttpError } from '../http-error.ts';
+import type { StoredProfile } from './profile-repository.ts';
+
+export const languageMessage = 'Language must be exactly 2 characters (e.g., en, fr)';
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function requiredName(value: unknown, label: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new HttpError(400, `${label} is required`);
+  if (value.trim().length > 100) throw new HttpError(400, `${label} must be at most 100 characters`);
+  return value.trim();
+}
+
+function body(raw: unknown): Record<string, unknown> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new HttpError(400, 'The request body must be a JSON object');
+  return raw as Record<string, unknown>;
+}
+
+/** The profile form (spec section 3); every invalid field answers 400 with a message naming it. */
+export function readProfileInput(raw: unknown): StoredProfile {
+  const input = body(raw);
+  const firstName = requiredName(input.firstName, 'First name');
+  const lastName = requiredName(input.lastName, 'Last name');
+  if (typeof input.language !== 'string' || input.language.length !== 2) throw new HttpError(400, languageMessage);
+  const timezone = input.timezone ?? '';
+  if (typeof timezone !== 'string' || timezone.length > 64 || (timezone !== '' && !isTimeZone(timezone))) {
+    throw new HttpError(400, 'Timezone must be an IANA time zone name (e.g., Europe/Paris)');
+  }
+  const darkmode = input.darkmode ?? false;
+  if (typeof darkmode !== 'boolean') throw new HttpError(400, 'Dark mode must be true or false');
+  return { firstName, lastName, language: input.language.toLowerCase(), timezone, darkmode };
+}
+
+/** The registration form: the profile fields plus an email. */
+export function readRegistrationInput(raw: unknown): StoredProfile & { email: string } {
+  const input = body(raw);
+  const email = typeof input.email === 'string' ? input.email.trim() : '';
+  if (email === '') throw new HttpError(400, 'Email is required');
+  if (email.length > 254 || !emailPattern.test(email)) throw new HttpError(400, 'Email must be a valid address');
+  return { ...readProfileInput(input), email };
+}

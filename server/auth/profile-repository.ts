@@ -1,0 +1,41 @@
+import type { Database } from '../db/open-database.ts';
+
+export interface StoredProfile {
+  firstName: string;
+  lastName: string;
+  language: string;
+  timezone: string;
+  darkmode: boolean;
+}
+
+export interface ProfileRepository {
+  find(subject: string): Promise<StoredProfile | undefined>;
+  save(subject: string, profile: StoredProfile): Promise<void>;
+}
+
+export function createProfileRepository(db: Database): ProfileRepository {
+  return {
+    async find(subject) {
+      const row = await db
+        .selectFrom('account_profile')
+        .select(['first_name', 'last_name', 'language', 'timezone', 'darkmode'])
+        .where('subject', '=', subject)
+        .executeTakeFirst();
+      return row && { firstName: row.first_name, lastName: row.last_name, language: row.language, timezone: row.timezone, darkmode: row.darkmode };
+    },
+    async save(subject, profile) {
+      const values = {
+        first_name: profile.firstName,
+        last_name: profile.lastName,
+        language: profile.language,
+        timezone: profile.timezone,
+        darkmode: profile.darkmode,
+      };
+      await db
+        .insertInto('account_profile')
+        .values({ subject, ...values })
+        .onConflict((conflict) => conflict.column('subject').doUpdateSet({ ...values, updated_at: new Date() }))
+        .execute();
+    },
+  };
+}

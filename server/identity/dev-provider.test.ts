@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { decodeJwt } from 'jose';
+import { createServer } from 'node:net';
+import { buildTestApp, testBackends, testConfig, type TestApp } from '../test-support/test-database.ts';
+import { seedAdminEmail, seedCollectorEmail, seedDevUsers } from './seed-dev-users.ts';
+import { signInWithCodeFlow } from './oidc-flow.ts';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+describe.each(testBackends())('embedded identity provider on $name', (backend) => {
+  let test_: TestApp;
+  let baseUrl: string;
+  const realmUrl = () => `${baseUrl}/realms/cardlens`;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    baseUrl = `http://localhost:${port}`;
+    const env = { PORT: String(port), DEV_ADMIN_PASSWORD: 'admin-secret-1', DEV_COLLECTOR_PASSWORD: 'collector-secret-1' };
+    test_ = await buildTestApp(backend, { env });
+    await seedDevUsers(test_.app.db, testConfig(env));
+    await test_.app.listen({ port, host: 'localhost' });
+  });
+  afterAll(() => test_?.close());
+
+  const flow = (email: string, password: string) => signInWithCodeFlow({ baseUrl: baseUrl, realmUrl: realmUrl(), clientId: 'card-lens-app', email, password });
+
+  test('discovery answers Keycloak endpoint paths under the realm', async () => {
+    const response = await fetch(`${realmUrl()}/.well-known/openid-configuration`);
+    const discovery = (await response.json()) as Record<string, unknown>;
+    expect(discovery.issuer).toBe(realmUrl());
+    expect(discovery.authorization_endpoint).toBe(`${realmUrl()}/protocol/openid-connect/auth`);
+    expect(discovery.token_endpoint).toBe(`${realmUrl()}/protocol/openid-connect/token`);
+    expect(discovery.end_session_endpoint).toBe(`${realmUrl()}/protocol/openid-connect/logout`);
+    expect(discovery.jwks_uri).toBe(`${realmUrl()}/protocol/openid-connect/certs`);
+    expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
+  });
+
+  test('a wrong password is refused on the login page', async () => {
+    const result = await flow(seedCollectorEmail, 'not-the-password');
+    expect(result.loginPage).toContain('Sign in to Card Lens');
+    expect(result.refused).toBe(401);
+  });
+
+  test('code + PKCE gives a signed JWT access token with realm roles and a rotating refresh token', async () => {
+    const result = await flow(seedAdminEmail, 'admin-secret-1');
+    expect(result.fragment?.get('state')).toBe('state-1');
+    const claims = decodeJwt(result.tokens!.access_token);
+    expect(claims).toMatchObject({ iss: realmUrl(), aud: 'card-lens-api', preferred_username: seedAdminEmail, realm_access: { roles: ['administrator', 'iam.debug.admin'] } });
+
+    const profile = await test_.app.inject({ method: 'GET', url: '/v1/auth/profile', headers: { authorization: `Bearer ${result.tokens!.access_token}` } });
+    expect(profile.json()).toMatchObject({ language: 'en', darkmode: false, profiles: ['administrator'], permissions: ['iam.debug.admin'] });
+
+    const refresh = (token: string) =>
+      fetch(`${realmUrl()}/protocol/openid-connect/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: 'card-lens-app' }),
+      });
+    const first = await refresh(result.tokens!.refresh_token);
+    expect(first.status).toBe(200);
+    const renewed = (await first.json()) as { access_token: string; refresh_token: string };
+    expect(renewed.refresh_token).not.toBe(result.tokens!.refresh_token);
+    expect(decodeJwt(renewed.access_token).realm_access).toEqual({ roles: ['administrator', 'iam.debug.admin'] });
+    expect((await refresh(result.tokens!.refresh_token)).status).toBe(400);
+  });
+
+  test('the pages speak French when the browser does', async () => {
+    const outbox = await test_.app.inject({ method: 'GET', url: '/dev/outbox', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    expect(outbox.body).toContain('<html lang="fr">');
+    expect(outbox.body).toContain('Boîte d&#39;envoi');
+  });
+});

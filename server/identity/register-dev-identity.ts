@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { JWK } from 'jose';
+import type { AccountDirectory } from '../auth/account-directory.ts';
+import type { ServerConfig } from '../env.ts';
+import { createDevAccountDirectory } from './dev-account-directory.ts';
+import { createDevProvider } from './dev-provider.ts';
+import { createIdentityUserRepository } from './identity-user-repository.ts';
+import { renderLoginPage } from './login-page.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
+import { renderMessage, renderOutbox, renderSetPassword } from './password-pages.ts';
+import { createPasswordTickets } from './password-tickets.ts';
+import { pageTexts, pickLanguage } from './page-texts.ts';
+import { loadSigningKey, publicJwk } from './signing-key.ts';
+import { thirdPartyCookieStep1, thirdPartyCookieStep2 } from './third-party-cookie-pages.ts';
+
+export interface DevIdentity {
+  publicKeys: JWK[];
+  directory: AccountDirectory;
+}
+
+export const minimumPasswordLength = 8;
+
+type Form = Record<string, string | undefined>;
+
+function formParser(scope: FastifyInstance): void {
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+}
+
+function languageOf(request: FastifyRequest, explicit?: string): 'en' | 'fr' {
+  return pickLanguage(explicit, request.headers['accept-language']);
+}
+
+function html(reply: FastifyReply, page: string, status = 200) {
+  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+}
+
+/**
+ * The embedded OpenID provider at `/realms/{realm}` (Keycloak's paths), its login page, and the
+ * outbox and set-password pages that stand in for email.
+ */
+export async function registerDevIdentity(app: FastifyInstance, config: ServerConfig): Promise<DevIdentity> {
+  const { identity, publicUrl } = config;
+  const mountPath = `/realms/${identity.realm}`;
+  const signingKey = await loadSigningKey(app.db);
+  const users = createIdentityUserRepository(app.db);
+  const tickets = createPasswordTickets(app.db);
+  const provider = createDevProvider({
+    issuer: identity.issuer,
+    mountPath,
+    publicUrl,
+    clientId: identity.clientId,
+    audience: identity.audience,
+    signingKey,
+    cookieSecret: createHash('sha256').update(`cookies:${String(signingKey.d)}`).digest('base64url'),
+    accessTokenTtlSeconds: identity.dev.accessTokenTtlSeconds,
+    refreshTokenTtlSeconds: identity.dev.refreshTokenTtlSeconds,
+    users,
+  });
+
+  await app.register(async (scope) => {
+    // oidc-provider reads request bodies itself: leave the stream untouched.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    const handle = provider.callback();
+    scope.all(`${mountPath}/*`, (request, reply) => {
+      void reply.hijack();
+      const raw = request.raw as IncomingMessage & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = raw.url!.slice(mountPath.length) || '/';
+      handle(raw, reply.raw);
+    });
+  });
+
+  const cookieCheck = `${mountPath}/protocol/openid-connect/3p-cookies`;
+  app.get(`${cookieCheck}/step1.html`, (_request, reply) => html(reply, thirdPartyCookieStep1));
+  app.get(`${cookieCheck}/step2.html`, (_request, reply) => html(reply, thirdPartyCookieStep2));
+
+  await app.register(async (scope) => {
+    formParser(scope);
+    const loginPath = `${mountPath}/login-actions/:uid`;
+
+    scope.get<{ Params: { uid: string }; Querystring: { lang?: string } }>(loginPath, async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const requested = request.query.lang ?? (typeof details.params.ui_locales === 'string' ? details.params.ui_locales : undefined);
+      return html(reply, renderLoginPage(languageOf(request, requested), `${mountPath}/login-actions/${details.uid}`));
+    });
+
+    scope.post<{ Params: { uid: string }; Body: Form }>(loginPath, async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const form = request.body ?? {};
+      const language = languageOf(request, form.lang);
+      const email = form.email ?? '';
+      const user = email ? await users.findByEmail(email) : undefined;
+      const valid = user?.passwordHash ? await verifyPassword(form.password ?? '', user.passwordHash) : false;
+      if (!user || !valid) {
+        return html(reply, renderLoginPage(language, `${mountPath}/login-actions/${details.uid}`, { email, failed: true }), 401);
+      }
+      const returnTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
+      return reply.redirect(returnTo, 303);
+    });
+
+    scope.get<{ Querystring: { lang?: string } }>('/dev/outbox', async (request, reply) => {
+      const rows = await app.db.selectFrom('identity_outbox').selectAll().orderBy('id', 'desc').limit(200).execute();
+      const messages = rows.map((row) => ({ recipient: row.recipient, subject: row.subject, link: row.link, createdAt: new Date(row.created_at) }));
+      return html(reply, renderOutbox(languageOf(request, request.query.lang), messages));
+    });
+
+    scope.get<{ Querystring: { token?: string; lang?: string } }>('/dev/set-password', async (request, reply) => {
+      const language = languageOf(request, request.query.lang);
+      const texts = pageTexts(language);
+      const token = request.query.token ?? '';
+      if (!(await tickets.peek(token))) {
+        return html(reply, renderMessage(language, texts.setPasswordTitle, texts.linkInvalid, { href: `${publicUrl}/`, text: texts.backToApp }, 'error'), 400);
+      }
+      return html(reply, renderSetPassword(language, token));
+    });
+
+    scope.post<{ Body: Form }>('/dev/set-password', async (request, reply) => {
+      const form = request.body ?? {};
+      const language = languageOf(request, form.lang);
+      const texts = pageTexts(language);
+      const token = form.token ?? '';
+      const password = form.password ?? '';
+      if (!(await tickets.peek(token))) {
+        return html(reply, renderMessage(language, texts.setPasswordTitle, texts.linkInvalid, { href: `${publicUrl}/`, text: texts.backToApp }, 'error'), 400);
+      }
+      if (password.length < minimumPasswordLength) return html(reply, renderSetPassword(language, token, texts.passwordTooShort), 400);
+      if (password !== form.confirm) return html(reply, renderSetPassword(language, token, texts.passwordsDiffer), 400);
+      const userId = await tickets.consume(token);
+      if (!userId) {
+        return html(reply, renderMessage(language, texts.setPasswordTitle, texts.linkInvalid, { href: `${publicUrl}/`, text: texts.backToApp }, 'error'), 400);
+      }
+      await users.setPassword(userId, await hashPassword(password));
+      return html(reply, renderMessage(language, texts.setPasswordTitle, texts.passwordSaved, { href: `${publicUrl}/login`, text: texts.goToLogin }, 'notice'));
+    });
+  });
+
+  return {
+    publicKeys: [publicJwk(signingKey)],
+    directory: createDevAccountDirectory(app.db, users, tickets, publicUrl),
+  };
+}
