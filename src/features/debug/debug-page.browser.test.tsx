@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { cleanup } from 'vitest-browser-react';
 import fixtureModelUrl from '../../../fixtures/models/test-card-detector.onnx?url';
-import { renderApp } from '../../app/render-app-for-test.tsx';
+import { renderScreen } from '../../test-support/render-screen.tsx';
+import DebugPage from './debug-page.tsx';
 
-const admin = { authenticated: true, ready: true, permissions: ['iam.debug.admin'] };
+const renderDebug = (locale?: 'en' | 'fr') => renderScreen({ path: '/debug', locale, routes: [{ path: '/debug', Component: DebugPage }] });
 const held = { x: 110, y: 150, w: 500, h: 700 };
 
 beforeEach(async () => {
@@ -14,7 +15,7 @@ beforeEach(async () => {
 afterEach(() => cleanup());
 
 async function openDebug() {
-  const rendered = await renderApp({ path: '/debug', auth: admin });
+  const rendered = await renderDebug();
   await expect.element(page.getByRole('heading', { level: 1, name: 'Model debug' })).toBeVisible();
   // The sliders appear once the engine has answered its first start.
   await expect.element(page.getByRole('slider', { name: 'Input size' }), { timeout: 20_000 }).toBeVisible();
@@ -163,8 +164,7 @@ describe('Debug page', () => {
   });
 
   test('French texts', async () => {
-    localStorage.setItem('locale', 'fr');
-    await renderApp({ path: '/debug', auth: admin });
+    await renderDebug('fr');
     await expect.element(page.getByRole('slider', { name: 'Taille d’entrée' }), { timeout: 20_000 }).toBeVisible();
     await expect.element(page.getByRole('tab', { name: 'Caméra' })).toBeVisible();
     await expect.element(page.getByRole('tab', { name: 'Modèle' })).toBeVisible();
