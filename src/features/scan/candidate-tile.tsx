@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { CandidateMenu } from './candidate-menu.tsx';
-import { displayImageUrl, type ScanCandidate } from './scan-candidate.ts';
+import { cardImageUrl } from '../../lib/catalogue-images.ts';
+import type { ScanCandidate } from './scan-candidate.ts';
 import { scanMessages as m } from './scan-messages.ts';
 
 /** Score as a percentage with one decimal, in the reader's language ('87.3%', '87,3 %'). */
@@ -20,7 +21,7 @@ export function CandidateTile({ candidate, featured }: { candidate: ScanCandidat
       {imageFailed ? (
         <div className="candidate-image placeholder" aria-hidden="true" />
       ) : (
-        <img className="candidate-image" src={displayImageUrl(candidate.imageUrl)} alt={candidate.cardName} loading="lazy" onError={() => setImageFailed(true)} />
+        <img className="candidate-image" src={cardImageUrl(candidate.imageUrl)} alt={candidate.cardName} loading="lazy" onError={() => setImageFailed(true)} />
       )}
       <div className="candidate-body">
         <div className="candidate-title">

@@ -11,8 +11,3 @@ export interface ScanCandidate {
   imageUrl: string;
   urls: { cardUrl: string; searchInSetUrl: string };
 }
-
-/** Card images are listed as PNG; the smaller WebP rendition at the same address is what we show. */
-export function displayImageUrl(imageUrl: string): string {
-  return imageUrl.replace(/high\.png$/, 'high.webp');
-}
