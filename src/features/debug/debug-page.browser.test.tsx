@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { cleanup } from 'vitest-browser-react';
 import fixtureModelUrl from '../../../fixtures/models/test-card-detector.onnx?url';
@@ -12,7 +12,10 @@ beforeEach(async () => {
   await page.viewport(1280, 800);
   localStorage.clear();
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 async function openDebug() {
   const rendered = await renderDebug();
@@ -148,8 +151,8 @@ describe('Debug page', () => {
 
     // The box is drawn in the picked colour over the photo, on its left edge.
     const canvas = run.getByRole('img', { name: 'first.png with its detections' }).element() as HTMLCanvasElement;
+    await expect.poll(() => canvas.height).toBe(Math.round((1000 * canvas.width) / 720));
     const scale = canvas.width / 720;
-    expect(canvas.height).toBe(Math.round(1000 * scale));
     const [red, green] = canvas.getContext('2d')!.getImageData(Math.round(x * scale), Math.round((y + h / 2) * scale), 1, 1).data;
     expect(green).toBeGreaterThan(150);
     expect(red).toBeLessThan(100);
@@ -161,6 +164,42 @@ describe('Debug page', () => {
     const basic = panel('Upload').getByRole('region', { name: 'first.png · Basic detector' });
     await expect.element(basic.getByText('Basic detector', { exact: true }).last()).toBeVisible();
     await expect.element(basic.getByRole('img')).toBeVisible();
+  });
+
+  test('the live camera shows every detection, the hysteresis state and a rolling timing chart', async () => {
+    // A camera that films a bright card on a dark table, redrawn so the stream keeps sending frames.
+    const scene = document.createElement('canvas');
+    scene.width = 720;
+    scene.height = 1000;
+    const context = scene.getContext('2d')!;
+    let tick = 0;
+    const draw = () => {
+      context.fillStyle = tick++ % 2 ? '#1e2023' : '#1e2024';
+      context.fillRect(0, 0, 720, 1000);
+      context.fillStyle = '#e1d7be';
+      context.fillRect(held.x, held.y, held.w, held.h);
+    };
+    draw();
+    const redraw = setInterval(draw, 33);
+    const stream = scene.captureStream(30);
+    vi.spyOn(navigator.mediaDevices, 'getUserMedia').mockResolvedValue(stream);
+    try {
+      await openDebug();
+      await loadModel(fixtureModelUrl);
+      await page.getByRole('button', { name: 'Start camera' }).click();
+      const camera = panel('Camera');
+      await expect.element(camera.getByRole('status').filter({ hasText: 'Card detected' }), { timeout: 20_000 }).toBeVisible();
+      await expect.element(camera.getByRole('row').filter({ hasText: 'Picked' })).toBeVisible();
+      await expect.element(camera.getByText('Hits in a row')).toBeVisible();
+      await expect.element(camera.getByRole('img', { name: /^Total time of the last \d+ frames/ })).toBeVisible();
+      const overlay = camera.getByRole('group', { name: 'Live camera with detections' }).element().querySelector('canvas')!;
+      expect(overlay.width).toBeGreaterThan(0);
+
+      await page.getByRole('button', { name: 'Stop camera' }).click();
+      expect(stream.getVideoTracks()[0]!.readyState).toBe('ended');
+    } finally {
+      clearInterval(redraw);
+    }
   });
 
   test('French texts', async () => {

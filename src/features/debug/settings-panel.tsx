@@ -23,7 +23,7 @@ function Slider({ name, label, value, display, onChange }: { name: keyof DebugSe
   );
 }
 
-/** The controls shared by every tab; each change goes straight to the running engine. */
+/** The controls shared by every tab; each change goes straight to the running engine. Folds away on a phone to give the camera room. */
 export function SettingsPanel({ engine, status }: { engine: DebugEngine; status: EngineStatus }) {
   const intl = useIntl();
   const urlId = useId();
@@ -48,10 +48,8 @@ export function SettingsPanel({ engine, status }: { engine: DebugEngine; status:
   const threshold = (value: number) => intl.formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
   return (
-    <section className="debug-card debug-settings" aria-labelledby={`${urlId}-title`}>
-      <h2 id={`${urlId}-title`} className="debug-card-title">
-        {intl.formatMessage(m.settingsTitle)}
-      </h2>
+    <details className="debug-card debug-settings" open>
+      <summary className="debug-card-title">{intl.formatMessage(m.settingsTitle)}</summary>
       <div className="debug-sliders">
         <Slider name="inputSize" label={intl.formatMessage(m.inputSize)} value={draft.inputSize} display={intl.formatMessage(m.inputSizeValue, { size: draft.inputSize })} onChange={(inputSize) => change({ inputSize })} />
         <Slider name="confThreshold" label={intl.formatMessage(m.confidence)} value={draft.confThreshold} display={threshold(draft.confThreshold)} onChange={(confThreshold) => change({ confThreshold })} />
@@ -71,6 +69,6 @@ export function SettingsPanel({ engine, status }: { engine: DebugEngine; status:
           {intl.formatMessage(m.settingsRejected, { message: engine.settingsError })}
         </p>
       )}
-    </section>
+    </details>
   );
 }
