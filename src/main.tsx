@@ -4,7 +4,11 @@ import { createStore } from 'jotai';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './app/app-providers.tsx';
 import { createAppRoutes } from './app/app-routes.tsx';
-import { api } from './lib/api.ts';
+import { api, setAccessTokenSource } from './lib/api.ts';
+import { appEnv } from './lib/app-env.ts';
+import { isSignInCallback } from './lib/auth-callback-url.ts';
+import { fetchAuthConfig } from './lib/auth-config.ts';
+import { createAuthSession } from './lib/auth-session.ts';
 import { fetchProfile } from './lib/profile-api.ts';
 import { authAtom } from './state/auth.ts';
 import { applyDarkMode, darkModeAtom } from './state/dark-mode.ts';
@@ -12,6 +16,8 @@ import { applyDarkMode, darkModeAtom } from './state/dark-mode.ts';
 const store = createStore();
 // Before the first paint, so a dark-mode user never sees a white flash.
 applyDarkMode(document.documentElement, store.get(darkModeAtom));
+// Navigation waits until the sign-in check has answered.
+store.set(authAtom, { ...store.get(authAtom), ready: false });
 
 async function loadPermissions() {
   const profile = await fetchProfile(api);
@@ -19,12 +25,33 @@ async function loadPermissions() {
   return profile.permissions;
 }
 
-const router = createBrowserRouter(createAppRoutes({ store, loadPermissions }));
+async function startSignIn(): Promise<void> {
+  try {
+    const config = await fetchAuthConfig(new URL(appEnv.configPath, `${appEnv.apiBaseUrl}/`).toString());
+    const session = createAuthSession({ config, store, fetchProfile: () => fetchProfile(api) });
+    setAccessTokenSource(session.accessToken);
+    await session.start();
+  } catch (error) {
+    console.warn('Sign-in could not start', error);
+    store.set(authAtom, { ...store.get(authAtom), ready: true, authenticated: false });
+  }
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+function render() {
+  const router = createBrowserRouter(createAppRoutes({ store, loadPermissions }));
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+// Back from the provider: finish signing in first, so the router starts on the page the user asked for.
+if (isSignInCallback(location.href)) {
+  void startSignIn().finally(render);
+} else {
+  render();
+  void startSignIn();
+}

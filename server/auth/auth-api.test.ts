@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
+import { generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { buildTestApp, testBackends, type TestApp } from '../test-support/test-database.ts';
 import { loadSigningKey } from '../identity/signing-key.ts';
 import { createIdentityUserRepository } from '../identity/identity-user-repository.ts';

@@ -1,3 +1,4 @@
+/// <reference path="./oidc-provider.d.ts" />
 import Provider, { type KoaContextWithOidc } from 'oidc-provider';
 import type { JWK } from 'jose';
 import { htmlPage, escapeHtml } from './html-page.ts';

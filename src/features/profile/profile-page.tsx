@@ -1,16 +1,147 @@
+import './profile.css';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
 import { defineMessages } from '../../i18n/define-messages.ts';
+import { commonMessages } from '../../i18n/common-messages.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { api } from '../../lib/api.ts';
+import { fetchProfileForm, isValidLanguage, saveProfile, type ProfileForm } from '../../lib/auth-account-api.ts';
+import { darkModeAtom } from '../../state/dark-mode.ts';
+import { localeAtom, toLocale } from '../../state/locale.ts';
 
 const messages = defineMessages({
   title: { id: 'profile.title', defaultMessage: 'Profile' },
+  firstName: { id: 'profile.firstName', defaultMessage: 'First name' },
+  lastName: { id: 'profile.lastName', defaultMessage: 'Last name' },
+  language: { id: 'profile.language', defaultMessage: 'Language' },
+  languageHint: { id: 'profile.languageHint', defaultMessage: 'Two letters, e.g., en or fr' },
+  languageRule: { id: 'profile.languageRule', defaultMessage: 'Language must be exactly 2 characters (e.g., en, fr)' },
+  timezone: { id: 'profile.timezone', defaultMessage: 'Timezone' },
+  darkmode: { id: 'profile.darkmode', defaultMessage: 'Dark mode' },
+  save: { id: 'profile.save', defaultMessage: 'Save changes' },
+  saving: { id: 'profile.saving', defaultMessage: 'Saving...' },
+  saved: { id: 'profile.saved', defaultMessage: 'Profile updated successfully' },
+  loadFailed: { id: 'profile.loadFailed', defaultMessage: 'Could not load your profile: {reason}' },
+  saveFailed: { id: 'profile.saveFailed', defaultMessage: 'Could not save your profile: {reason}' },
 });
 
 export default function ProfilePage() {
   const intl = useIntl();
+  const setLocale = useSetAtom(localeAtom);
+  const setDarkMode = useSetAtom(darkModeAtom);
+  const [form, setForm] = useState<ProfileForm | undefined>();
+  const [loadError, setLoadError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [languageInvalid, setLanguageInvalid] = useState(false);
+  const [saveError, setSaveError] = useState<string | undefined>();
+
+  useEffect(() => {
+    let live = true;
+    fetchProfileForm(api).then(
+      (profile) => live && setForm(profile),
+      (error: unknown) => live && setLoadError(error instanceof Error ? error.message : String(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const update = <Key extends keyof ProfileForm>(key: Key, value: ProfileForm[Key]) => {
+    setSaved(false);
+    setForm((current) => current && { ...current, [key]: value });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form) return;
+    setSaved(false);
+    setSaveError(undefined);
+    if (!isValidLanguage(form.language)) {
+      setLanguageInvalid(true);
+      return;
+    }
+    setLanguageInvalid(false);
+    setSaving(true);
+    try {
+      await saveProfile(api, form);
+      setSaved(true);
+      const locale = toLocale(form.language);
+      if (locale) setLocale(locale);
+      setDarkMode(form.darkmode);
+    } catch (error) {
+      setSaveError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
   return (
-    <section className="page">
+    <section className="page auth-page">
       <PageTitle text={intl.formatMessage(messages.title)} />
+      {loadError !== undefined && (
+        <p className="form-error" role="alert">
+          {intl.formatMessage(messages.loadFailed, { reason: loadError })}
+        </p>
+      )}
+      {!form && loadError === undefined && <p role="status">{intl.formatMessage(commonMessages.loading)}</p>}
+      {form && (
+        <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
+          <label className="field">
+            <span className="field-label">{intl.formatMessage(messages.firstName)}</span>
+            <input required autoComplete="given-name" value={form.firstName} onChange={(event) => update('firstName', event.target.value)} />
+          </label>
+          <label className="field">
+            <span className="field-label">{intl.formatMessage(messages.lastName)}</span>
+            <input required autoComplete="family-name" value={form.lastName} onChange={(event) => update('lastName', event.target.value)} />
+          </label>
+          <label className="field">
+            <span className="field-label">{intl.formatMessage(messages.language)}</span>
+            <input
+              value={form.language}
+              list="profile-languages"
+              aria-invalid={languageInvalid}
+              aria-describedby={languageInvalid ? 'profile-language-error' : 'profile-language-hint'}
+              onChange={(event) => update('language', event.target.value)}
+            />
+            <datalist id="profile-languages">
+              <option value="en" />
+              <option value="fr" />
+            </datalist>
+            {languageInvalid ? (
+              <span id="profile-language-error" className="field-error" role="alert">
+                {intl.formatMessage(messages.languageRule)}
+              </span>
+            ) : (
+              <span id="profile-language-hint" className="field-hint">
+                {intl.formatMessage(messages.languageHint)}
+              </span>
+            )}
+          </label>
+          <label className="field">
+            <span className="field-label">{intl.formatMessage(messages.timezone)}</span>
+            <input value={form.timezone} placeholder="Europe/Paris" onChange={(event) => update('timezone', event.target.value)} />
+          </label>
+          <label className="checkbox-field">
+            <input type="checkbox" checked={form.darkmode} onChange={(event) => update('darkmode', event.target.checked)} />
+            {intl.formatMessage(messages.darkmode)}
+          </label>
+          {saved && (
+            <p className="form-success" role="status">
+              {intl.formatMessage(messages.saved)}
+            </p>
+          )}
+          {saveError !== undefined && (
+            <p className="form-error" role="alert">
+              {intl.formatMessage(messages.saveFailed, { reason: saveError })}
+            </p>
+          )}
+          <button type="submit" className="primary" disabled={saving}>
+            {intl.formatMessage(saving ? messages.saving : messages.save)}
+          </button>
+        </form>
+      )}
     </section>
   );
 }
