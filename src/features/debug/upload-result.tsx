@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { FrameResult } from '../../../engine/api.ts';
 import { boxLabel } from './box-label.ts';
@@ -58,22 +58,23 @@ function RunView({ image, run, title }: { image: UploadImage; run: UploadRun; ti
 /** One uploaded image: the model's run and, side by side when asked for, the basic detector's. */
 export function UploadResult({ image, onRun, onRemove }: { image: UploadImage; onRun: (kind: 'model' | 'basic') => void; onRemove: () => void }) {
   const intl = useIntl();
+  const nameId = useId();
   const busy = image.model.state === 'running' || image.basic?.state === 'running';
   return (
     <li className="debug-card debug-upload">
       <div className="debug-upload-head">
-        <h3 className="debug-upload-name">{image.name}</h3>
+        <h3 id={nameId} className="debug-upload-name">{image.name}</h3>
         {image.preview && <span className="debug-muted">{intl.formatMessage(m.uploadSize, { width: image.preview.width, height: image.preview.height })}</span>}
       </div>
       {image.preview && (
         <div className="debug-actions">
-          <button type="button" className="button secondary" disabled={busy} onClick={() => onRun('model')}>
+          <button type="button" className="button secondary" aria-describedby={nameId} disabled={busy} onClick={() => onRun('model')}>
             {intl.formatMessage(m.uploadRerun)}
           </button>
-          <button type="button" className="button secondary" disabled={busy} onClick={() => onRun('basic')}>
+          <button type="button" className="button secondary" aria-describedby={nameId} disabled={busy} onClick={() => onRun('basic')}>
             {intl.formatMessage(m.uploadBasic)}
           </button>
-          <button type="button" className="button secondary" onClick={onRemove}>
+          <button type="button" className="button secondary" aria-describedby={nameId} onClick={onRemove}>
             {intl.formatMessage(m.uploadRemove)}
           </button>
         </div>
