@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- oidc-provider ships no types; every tsconfig that reaches this file must see them
 /// <reference path="./oidc-provider.d.ts" />
 import Provider, { type KoaContextWithOidc } from 'oidc-provider';
 import type { JWK } from 'jose';
