@@ -17,7 +17,7 @@ class TorchRunner:
 
     def __init__(self, weights):
         self.model = load_model(weights)
-        torch.set_num_threads(2)
+        torch.set_num_threads(1)
 
     def __call__(self, inputs):
         """inputs float32 [n, 3, S, S] -> [n, 5, N]"""
