@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     scanCards: ScanCards;
+    accounts: { admin: { email: string; password: string }; collector: { email: string; password: string } };
   }
 }
 
@@ -44,8 +46,22 @@ export default async function startProduct(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'card-lens-e2e-'));
   project.provide('scanCards', await prepareScanCatalogue(dataDir));
   const baseUrl = `http://localhost:${port}`;
+  const accounts = {
+    admin: { email: 'admin@cardlens.localhost', password: `admin-${randomBytes(6).toString('hex')}` },
+    collector: { email: 'collector@cardlens.localhost', password: `collector-${randomBytes(6).toString('hex')}` },
+  };
+  project.provide('accounts', accounts);
   const child = spawn('node', ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      // Known passwords for the seeded users, and short-lived tokens so a refresh happens within a test.
+      DEV_ADMIN_PASSWORD: accounts.admin.password,
+      DEV_COLLECTOR_PASSWORD: accounts.collector.password,
+      DEV_ACCESS_TOKEN_TTL: '65',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(baseUrl, child, 240_000);
