@@ -14,6 +14,7 @@ export function memoryFingerprintRepository(entries: MemoryEntry[]): Fingerprint
   const index = new FingerprintIndex(
     entries.map((entry) => entry.printing),
     hashes,
+    entries.map((entry) => entry.fingerprint.thumbnail),
   );
   const details = new Map<string, FineDetails>(entries.map((entry) => [entry.printing.printingId, entry.fingerprint]));
   return {

@@ -80,6 +80,34 @@ function channelsForEdges(cv: OpenCv, rgb: CvMat, keep: <M extends { delete(): v
   });
 }
 
+const rectangle = (x0: number, y0: number, x1: number, y1: number): Quad =>
+  orderQuad([
+    { x: x0, y: y0 },
+    { x: x1, y: y0 },
+    { x: x1, y: y1 },
+    { x: x0, y: y1 },
+  ]);
+
+/**
+ * The whole frame, and card-shaped boxes centred in it at a few sizes: the app crops its photo to an
+ * on-screen card frame that the card fills to 70-95%, often with no outline left to find (a thumb
+ * over a corner, a border lost against the table, a card running off the edge).
+ */
+function frameHypotheses(width: number, height: number): Quad[] {
+  const frames = [rectangle(0, 0, width, height)];
+  // The largest card-shaped box that fits the frame, then smaller ones down to the least fill expected.
+  const fitHeight = Math.min(height, width / cardAspect);
+  for (const fill of [1, 0.9, 0.8, 0.7]) {
+    const boxHeight = fitHeight * fill;
+    const boxWidth = boxHeight * cardAspect;
+    if (boxWidth > 0.97 * width && boxHeight > 0.97 * height) continue;
+    const x0 = (width - boxWidth) / 2;
+    const y0 = (height - boxHeight) / 2;
+    frames.push(rectangle(x0, y0, x0 + boxWidth, y0 + boxHeight));
+  }
+  return frames;
+}
+
 /**
  * Card-shaped outlines in the photo, best first, in the photo's pixels, plus the whole frame (the app
  * sends a photo cropped to its card-shaped frame, so a card that fills it has no outline to find).
@@ -158,41 +186,7 @@ export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = 5
     return kept;
   });
   const toPhoto = (quad: Quad) => quad.map((p) => ({ x: p.x / scale, y: p.y / scale })) as Quad;
-  const w = image.width;
-  const h = image.height;
-  const frames: Quad[] = [
-    orderQuad([
-      { x: 0, y: 0 },
-      { x: w, y: 0 },
-      { x: w, y: h },
-      { x: 0, y: h },
-    ]),
-  ];
-  // A landscape or square photo of a card that fills its height: the card-shaped middle of the frame.
-  const portrait = h >= w;
-  const long = portrait ? h : w;
-  const short = portrait ? w : h;
-  if (short / long > cardAspect * 1.12) {
-    const cardShort = long * cardAspect;
-    const offset = (short - cardShort) / 2;
-    frames.push(
-      orderQuad(
-        portrait
-          ? [
-              { x: offset, y: 0 },
-              { x: offset + cardShort, y: 0 },
-              { x: offset + cardShort, y: h },
-              { x: offset, y: h },
-            ]
-          : [
-              { x: 0, y: offset },
-              { x: w, y: offset },
-              { x: w, y: offset + cardShort },
-              { x: 0, y: offset + cardShort },
-            ],
-      ),
-    );
-  }
+  const frames = frameHypotheses(image.width, image.height);
   return [
     ...found.map((entry) => ({ ...entry, quad: toPhoto(entry.quad) })),
     ...frames.map((quad) => ({ quad, score: 0, source: 'frame' as const })),

@@ -1,5 +1,5 @@
 import type { Database } from '../db/open-database.ts';
-import { fingerprintVersion, hashWords, type CardFingerprint } from './card-fingerprint.ts';
+import { fingerprintVersion, hashWords, thumbnailSize, type CardFingerprint } from './card-fingerprint.ts';
 import { FingerprintIndex, type IndexedPrinting } from './fingerprint-index.ts';
 
 export interface FineDetails {
@@ -32,14 +32,16 @@ export function createFingerprintRepository(db: Database): FingerprintRepository
         .innerJoin('printing as p', 'p.id', 'f.printing_id')
         .innerJoin('card_set as s', 's.id', 'p.set_id')
         .where('f.algorithm', '=', fingerprintVersion)
-        .select(['p.id', 'p.card_id', 'p.name', 'p.local_id', 'p.variant', 'p.language', 'p.image', 's.name as set_name', 's.code as set_code', 'f.hashes'])
+        .select(['p.id', 'p.card_id', 'p.name', 'p.local_id', 'p.variant', 'p.language', 'p.image', 's.name as set_name', 's.code as set_code', 'f.hashes', 'f.thumbnail'])
         .orderBy('p.id')
         .execute();
       const hashes = new Uint32Array(rows.length * hashWords);
       const bytes = new Uint8Array(hashes.buffer);
       const printings: IndexedPrinting[] = [];
+      const thumbnails: Uint8Array[] = [];
       for (const row of rows) {
-        if (row.hashes.length !== hashWords * 4) continue;
+        if (row.hashes.length !== hashWords * 4 || row.thumbnail.length !== thumbnailSize.width * thumbnailSize.height) continue;
+        thumbnails.push(row.thumbnail);
         bytes.set(row.hashes, printings.length * hashWords * 4);
         printings.push({
           printingId: row.id,
@@ -53,7 +55,7 @@ export function createFingerprintRepository(db: Database): FingerprintRepository
           image: row.image,
         });
       }
-      return new FingerprintIndex(printings, hashes.subarray(0, printings.length * hashWords));
+      return new FingerprintIndex(printings, hashes.subarray(0, printings.length * hashWords), thumbnails);
     },
 
     async fineDetails(printingIds) {

@@ -5,7 +5,7 @@ import { cardmarketUrls } from './cardmarket-urls.ts';
 import { decodePhoto } from './decode-photo.ts';
 import { shiftedCorrelation } from './fine-compare.ts';
 import { findCardOutlines } from './find-card-outlines.ts';
-import type { FingerprintIndex, HashMatch } from './fingerprint-index.ts';
+import type { FingerprintIndex } from './fingerprint-index.ts';
 import type { FineDetails, FingerprintRepository } from './fingerprint-repository.ts';
 import type { Candidate } from './identify-schemas.ts';
 import { matchScore, scoreThreshold, similarity, type MatchEvidence } from './match-score.ts';
@@ -15,11 +15,11 @@ import { rectifyCards, rotateHalfTurn } from './rectify-card.ts';
 
 export interface IdentifyOptions {
   assetsBaseUrl: string;
-  /** Nearest printings by hash taken from each of the best outline readings. */
-  shortlist?: number;
-  /** Outline readings (outline x orientation) whose shortlists are re-ranked. */
-  readings?: number;
-  /** Skip the finer comparison: the hash distance alone orders the shortlist (for measuring what it adds). */
+  /** Nearest printings by hash taken from each outline reading and compared on their thumbnails. */
+  pool?: number;
+  /** Printings, best by thumbnail over all readings, given the finer comparison (bottom strip, shifts). */
+  finalists?: number;
+  /** Skip the pixel comparisons: the hash distance alone orders the candidates (for measuring what they add). */
   hashOnly?: boolean;
 }
 
@@ -42,14 +42,26 @@ export const emptyIndexMessage =
 
 interface Reading {
   fingerprint: CardFingerprint;
-  matches: HashMatch[];
+}
+
+/** A printing's best showing over the readings: by thumbnail correlation, or by hash when hashes alone decide. */
+interface Contender {
+  position: number;
+  reading: Reading;
+  coarse: number;
+  hashDistance: number;
 }
 
 const maxCandidates = 10;
+/**
+ * Catalogue images at least this alike show one artwork (reprints differ only in the bottom strip).
+ * Lower, and printings that merely look similar would share, and so dilute, the right one's score.
+ */
+const sameArtCorrelation = 0.93;
 
 export function createIdentifyService(repository: FingerprintRepository, options: IdentifyOptions): IdentifyService {
-  const shortlist = options.shortlist ?? 24;
-  const readingCount = options.readings ?? 5;
+  const pool = options.pool ?? 300;
+  const finalists = options.finalists ?? 24;
   let index: FingerprintIndex | undefined;
   let loading: Promise<FingerprintIndex> | undefined;
 
@@ -71,24 +83,42 @@ export function createIdentifyService(repository: FingerprintRepository, options
   // An empty index is read again on each request, so fingerprints built after start are picked up.
   const current = async () => (index && index.size > 0 ? index : load());
 
-  function readings(cv: OpenCv, image: RasterImage, search: FingerprintIndex): Reading[] {
-    const all: Reading[] = [];
+  function readings(cv: OpenCv, image: RasterImage): Reading[] {
     const hypotheses = findCardOutlines(cv, image);
-    for (const card of rectifyCards(cv, image, hypotheses.map((hypothesis) => hypothesis.quad))) {
-      for (const view of [card, rotateHalfTurn(card)]) {
-        const fingerprint = fingerprintCard(view);
-        all.push({ fingerprint, matches: search.search(fingerprint.hashes, shortlist) });
-      }
-    }
-    return all.sort((a, b) => (a.matches[0]?.distance ?? 1) - (b.matches[0]?.distance ?? 1)).slice(0, readingCount);
+    return rectifyCards(
+      cv,
+      image,
+      hypotheses.map((hypothesis) => hypothesis.quad),
+    ).flatMap((card) => [card, rotateHalfTurn(card)].map((view) => ({ fingerprint: fingerprintCard(view) })));
   }
 
-  function evidenceFor(reading: Reading, match: HashMatch, details: FineDetails | undefined): MatchEvidence {
-    if (options.hashOnly || !details) return { whole: 1 - 2 * match.distance, strip: 1 - 2 * match.distance, hashDistance: match.distance };
+  function contenders(search: FingerprintIndex, all: Reading[]): Contender[] {
+    const best = new Map<number, Contender>();
+    for (const reading of all) {
+      const matches = search.search(reading.fingerprint.hashes, pool);
+      const coarse = options.hashOnly
+        ? matches.map((match) => 1 - 2 * match.distance)
+        : search.correlate(
+            reading.fingerprint.thumbnail,
+            matches.map((match) => match.position),
+          );
+      matches.forEach((match, k) => {
+        const value = coarse[k]!;
+        const known = best.get(match.position);
+        if (!known || value > known.coarse) best.set(match.position, { position: match.position, reading, coarse: value, hashDistance: match.distance });
+      });
+    }
+    return [...best.values()].sort((a, b) => b.coarse - a.coarse).slice(0, finalists);
+  }
+
+  function evidenceFor(contender: Contender, details: FineDetails | undefined): MatchEvidence {
+    const hashDistance = contender.hashDistance;
+    if (options.hashOnly || !details) return { whole: 1 - 2 * hashDistance, strip: 1 - 2 * hashDistance, hashDistance };
+    const fingerprint = contender.reading.fingerprint;
     return {
-      whole: shiftedCorrelation(reading.fingerprint.thumbnail, details.thumbnail, thumbnailSize.width, thumbnailSize.height, 1, 1),
-      strip: shiftedCorrelation(reading.fingerprint.strip, details.strip, stripSize.width, stripSize.height, 3, 2),
-      hashDistance: match.distance,
+      whole: shiftedCorrelation(fingerprint.thumbnail, details.thumbnail, thumbnailSize.width, thumbnailSize.height, 1, 1),
+      strip: shiftedCorrelation(fingerprint.strip, details.strip, stripSize.width, stripSize.height, 3, 2),
+      hashDistance,
     };
   }
 
@@ -97,15 +127,13 @@ export function createIdentifyService(repository: FingerprintRepository, options
     const search = await current();
     if (search.size === 0) throw new HttpError(503, emptyIndexMessage);
     const cv = await loadOpenCv();
-    const best = readings(cv, image, search);
-    const positions = [...new Set(best.flatMap((reading) => reading.matches.map((match) => match.position)))];
-    const details = options.hashOnly ? new Map<string, FineDetails>() : await repository.fineDetails(positions.map((p) => search.printings[p]!.printingId));
+    const finals = contenders(search, readings(cv, image));
+    const details = options.hashOnly
+      ? new Map<string, FineDetails>()
+      : await repository.fineDetails(finals.map((contender) => search.printings[contender.position]!.printingId));
     const byPosition = new Map<number, number>();
-    for (const reading of best) {
-      for (const match of reading.matches) {
-        const value = similarity(evidenceFor(reading, match, details.get(search.printings[match.position]!.printingId)));
-        if (value > (byPosition.get(match.position) ?? -Infinity)) byPosition.set(match.position, value);
-      }
+    for (const contender of finals) {
+      byPosition.set(contender.position, similarity(evidenceFor(contender, details.get(search.printings[contender.position]!.printingId))));
     }
     const ranked = [...byPosition.entries()].map(([position, value]) => ({ position, value })).sort((a, b) => b.value - a.value);
     // Printings whose images look alike (reprints, variants) share one probability, split by how well each fits.
@@ -116,7 +144,7 @@ export function createIdentifyService(repository: FingerprintRepository, options
       const da = details.get(pa.printingId);
       const db = details.get(pb.printingId);
       if (!da || !db) return false;
-      return shiftedCorrelation(da.thumbnail, db.thumbnail, thumbnailSize.width, thumbnailSize.height, 0, 0) > 0.85;
+      return shiftedCorrelation(da.thumbnail, db.thumbnail, thumbnailSize.width, thumbnailSize.height, 0, 0) > sameArtCorrelation;
     };
     const groups: Array<typeof ranked> = [];
     for (const entry of ranked) {

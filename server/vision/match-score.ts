@@ -14,11 +14,12 @@ export function similarity(evidence: MatchEvidence): number {
 
 /**
  * The chance, in percent, that a candidate is the card photographed: a logistic function of its
- * similarity and of its lead over the best candidate with other artwork. Its constants were fitted
- * on generated photos (`npm run bench:identify` prints the fit), so a score of 80 is right about
- * 80% of the time there.
+ * similarity and of its lead over the best candidate with other artwork. The lead weighs most: a
+ * card outside the catalogue still resembles every printing of the same layout (similarity up to
+ * about 0.7) but none of them stands out, while the right printing leads the next by 0.05 or more.
+ * The constants come from the similarity spreads `npm run bench:identify` prints.
  */
-export const scoreModel = { bias: -9, similarity: 16, lead: 20 } as const;
+export const scoreModel = { bias: -8.4, similarity: 8, lead: 80 } as const;
 
 export function matchScore(similarityValue: number, lead: number): number {
   const z = scoreModel.bias + scoreModel.similarity * similarityValue + scoreModel.lead * lead;
