@@ -106,6 +106,16 @@ export interface IdentityOutboxTable {
   created_at: Generated<Date>;
 }
 
+export interface IdentityProviderRecordTable {
+  model: string;
+  id: string;
+  payload: JSONColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  expires_at: Date | null;
+}
+
 export interface Tables {
   schema_migration: SchemaMigrationTable;
   card_set: CardSetTable;
@@ -116,4 +126,5 @@ export interface Tables {
   identity_signing_key: IdentitySigningKeyTable;
   identity_password_ticket: IdentityPasswordTicketTable;
   identity_outbox: IdentityOutboxTable;
+  identity_provider_record: IdentityProviderRecordTable;
 }

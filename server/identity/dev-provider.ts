@@ -18,6 +18,8 @@ export interface DevProviderOptions {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   users: IdentityUserRepository;
+  /** oidc-provider's storage: sessions, codes, tokens and grants. */
+  adapter: unknown;
 }
 
 // Keycloak's endpoint paths, so the app and the API talk to both alike.
@@ -43,7 +45,10 @@ function language(ctx: KoaContextWithOidc): 'en' | 'fr' {
 /** An OpenID provider for one machine: one public client, code + PKCE S256, JWT access tokens with realm roles. */
 export function createDevProvider(options: DevProviderOptions): Provider {
   const { users } = options;
+  const appOrigin = new URL(options.publicUrl).origin;
   const provider = new Provider(options.issuer, {
+    adapter: options.adapter,
+    clientBasedCORS: (_ctx: unknown, origin: string) => origin === appOrigin,
     clients: [
       {
         client_id: options.clientId,

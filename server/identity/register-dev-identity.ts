@@ -11,6 +11,7 @@ import { renderLoginPage } from './login-page.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { renderMessage, renderOutbox, renderSetPassword } from './password-pages.ts';
 import { createPasswordTickets } from './password-tickets.ts';
+import { createProviderRecordAdapter } from './provider-record-adapter.ts';
 import { pageTexts, pickLanguage } from './page-texts.ts';
 import { loadSigningKey, publicJwk } from './signing-key.ts';
 import { thirdPartyCookieStep1, thirdPartyCookieStep2 } from './third-party-cookie-pages.ts';
@@ -59,6 +60,7 @@ export async function registerDevIdentity(app: FastifyInstance, config: ServerCo
     accessTokenTtlSeconds: identity.dev.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: identity.dev.refreshTokenTtlSeconds,
     users,
+    adapter: createProviderRecordAdapter(app.db),
   });
 
   await app.register(async (scope) => {
