@@ -105,7 +105,7 @@ def synthetic_sets(shards, part="val"):
     return items, empty
 
 
-def evaluate(runner, size, synthetic_shards=2, limit=None, synthetic_part="val"):
+def evaluate(runner, size, synthetic_shards=2, limit=None, synthetic_part="val", synthetic_ap=True):
     items, singles, single_truth, empty, free = real_sets(limit)
     syn_items, syn_empty = synthetic_sets(synthetic_shards, synthetic_part)
     if limit:
@@ -122,7 +122,7 @@ def evaluate(runner, size, synthetic_shards=2, limit=None, synthetic_part="val")
         "tool": runner.name,
         "input_size": size,
         "real_val": ap_on(runner, items, size),
-        "synthetic_val": ap_on(runner, syn_items, size),
+        "synthetic_val": ap_on(runner, syn_items, size) if synthetic_ap else None,
         "gate_accept_positive": gate_on(runner, singles, size, single_truth),
         "gate_accept_negative": {"rate": round(neg_accepted / max(neg_frames, 1), 4), "accepted": neg_accepted,
                                  "frames": neg_frames, "by_source": negatives},
@@ -137,11 +137,12 @@ def main():
     ap.add_argument("--synthetic-shards", type=int, default=2)
     ap.add_argument("--limit", type=int, help="first N images of each set only (smoke runs)")
     ap.add_argument("--out", default=os.path.join(OUT, "evaluation.json"))
+    ap.add_argument("--no-synthetic-ap", action="store_true", help="skip AP on the 600 synthetic frames (the slow part)")
     args = ap.parse_args()
     runner = OrtWebRunner(args.onnx) if args.onnx else TorchRunner(args.weights)
     results = []
     for size in (int(s) for s in args.sizes.split(",")):
-        r = evaluate(runner, size, args.synthetic_shards, args.limit)
+        r = evaluate(runner, size, args.synthetic_shards, args.limit, synthetic_ap=not args.no_synthetic_ap)
         if isinstance(runner, OrtWebRunner):
             t = sorted(runner.times_ms)
             r["ort_web_run_ms"] = {"p50": round(t[len(t) // 2], 1), "p90": round(t[int(len(t) * 0.9)], 1), "runs": len(t)}

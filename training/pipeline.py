@@ -31,6 +31,7 @@ def full():
     weights = os.path.join(OUT, "card-detector.pt")
     run(["train.py", "--steps", str(FULL["steps"]), "--batch", str(FULL["batch"]), "--sizes", FULL["sizes"],
          "--real-fraction", str(FULL["real_fraction"]), "--seed", str(FULL["seed"]), "--shards", str(FULL["train_shards"]), "--out", weights])
+    run(["calibrate.py", "--weights", weights])
     run(["export.py", "--weights", weights, "--out", MODEL_OUT])
     run(["evaluate.py", "--onnx", MODEL_OUT, "--sizes", "640,320", "--out", os.path.join(OUT, "evaluation.json")])
     print(f"pipeline finished in {(time.time() - start) / 60:.1f} min", flush=True)

@@ -13,7 +13,8 @@ def main(path):
     print("| input | real val AP@0.5 | P / R @0.22 | synthetic val AP@0.5 | gate: one-card frames accepted (on the card) | gate: no-card frames accepted |")
     print("|---|---|---|---|---|---|")
     for r in results:
-        rv, sv, gp, gn = r["real_val"], r["synthetic_val"], r["gate_accept_positive"], r["gate_accept_negative"]
+        rv, gp, gn = r["real_val"], r["gate_accept_positive"], r["gate_accept_negative"]
+        sv = r["synthetic_val"] or {"ap50": float("nan"), "images": 0}
         print(f"| {r['input_size']} | {rv['ap50']:.3f} ({rv['images']} photos, {rv['boxes']} cards) | "
               f"{rv['precision']:.3f} / {rv['recall']:.3f} | {sv['ap50']:.3f} ({sv['images']} frames) | "
               f"{pct(gp['rate'])} ({pct(gp['rate_on_card'])}) of {gp['frames']} | {pct(gn['rate'])} of {gn['frames']} |")
