@@ -31,7 +31,7 @@ describe('the product started by npm start', () => {
   test('French navigation and dark mode survive a reload', async () => {
     const page = await openPage(browser);
     await page.goto(`${baseUrl}/cards`);
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+    await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('fr');
     await page.getByRole('button', { name: 'Mode sombre' }).click();
     await page.reload();
     await page.getByRole('link', { name: 'Extensions' }).waitFor();

@@ -45,7 +45,7 @@ beforeAll(async () => {
   }
   writeFileSync(join(temp, 'fixture-split.json'), JSON.stringify({ val: FIXTURE_SPLIT }));
   // Both command lines start at once: most of each is process start-up and wasm compilation.
-  manifestRun = bench(['--split', `${join(temp, 'fixture-split.json')}:val`, 'fixtures/detect']);
+  manifestRun = bench(['--model', MODEL, '--split', `${join(temp, 'fixture-split.json')}:val`, 'fixtures/detect']);
   yoloRun = bench(['--compare', MODEL, MODEL, '--sweep', 'conf=0.2:0.6:0.4', yolo]);
   await Promise.allSettled([manifestRun, yoloRun]);
 });
