@@ -32,16 +32,28 @@ function popcount(value: number): number {
 const stripWeight = 2;
 const maxDistance = 32 * (hashLayout.whole[1] - hashLayout.whole[0]) + 32 * (hashLayout.art[1] - hashLayout.art[0]) + stripWeight * 32 * (hashLayout.strip[1] - hashLayout.strip[0]);
 
-const thumbnailPixels = thumbnailSize.width * thumbnailSize.height;
+// The shortlist is compared at half the thumbnail's resolution: a rectified photo a few percent off
+// still lines up cell for cell, and the index holds a quarter of the bytes.
+const coarseWidth = thumbnailSize.width >> 1;
+const coarseHeight = thumbnailSize.height >> 1;
+const coarsePixels = coarseWidth * coarseHeight;
 
-/** A thumbnail minus its mean, in signed bytes, with the inverse of its norm: correlations become one dot product. */
+/** A thumbnail halved, minus its mean, in signed bytes, with the inverse of its norm: a correlation becomes one dot product. */
 function centre(thumbnail: Uint8Array, into: Int8Array, offset: number): number {
+  const cells = new Float32Array(coarsePixels);
   let sum = 0;
-  for (let i = 0; i < thumbnailPixels; i++) sum += thumbnail[i]!;
-  const mean = sum / thumbnailPixels;
+  for (let y = 0; y < coarseHeight; y++) {
+    for (let x = 0; x < coarseWidth; x++) {
+      const at = 2 * y * thumbnailSize.width + 2 * x;
+      const value = (thumbnail[at]! + thumbnail[at + 1]! + thumbnail[at + thumbnailSize.width]! + thumbnail[at + thumbnailSize.width + 1]!) / 4;
+      cells[y * coarseWidth + x] = value;
+      sum += value;
+    }
+  }
+  const mean = sum / coarsePixels;
   let squares = 0;
-  for (let i = 0; i < thumbnailPixels; i++) {
-    const value = Math.max(-127, Math.min(127, Math.round(thumbnail[i]! - mean)));
+  for (let i = 0; i < coarsePixels; i++) {
+    const value = Math.max(-127, Math.min(127, Math.round(cells[i]! - mean)));
     into[offset + i] = value;
     squares += value * value;
   }
@@ -51,7 +63,7 @@ function centre(thumbnail: Uint8Array, into: Int8Array, offset: number): number 
 /**
  * Every printing's packed hashes in one typed array, searched exhaustively: at 50,000 printings a
  * query is a million 32-bit popcounts, a few milliseconds, and never misses the true nearest one.
- * The grey thumbnails stay in memory too (70 MB at 50,000 printings), so hundreds of hash
+ * The grey thumbnails stay in memory too (18 MB at 50,000 printings), so hundreds of hash
  * neighbours can be compared pixel by pixel without a database round trip: the hashes alone rank
  * the true printing low when many printings look alike.
  */
@@ -66,22 +78,22 @@ export class FingerprintIndex {
     if (thumbnails.length !== printings.length) throw new Error('thumbnails and printings differ in length');
     this.printings = printings;
     this.hashes = hashes;
-    this.centred = new Int8Array(printings.length * thumbnailPixels);
+    this.centred = new Int8Array(printings.length * coarsePixels);
     this.inverseNorms = new Float32Array(printings.length);
     thumbnails.forEach((thumbnail, position) => {
-      this.inverseNorms[position] = centre(thumbnail, this.centred, position * thumbnailPixels);
+      this.inverseNorms[position] = centre(thumbnail, this.centred, position * coarsePixels);
     });
   }
 
   /** Normalised correlation (-1..1) of a rectified photo's thumbnail with each given printing's. */
   correlate(thumbnail: Uint8Array, positions: number[]): Float32Array {
-    const query = new Int8Array(thumbnailPixels);
+    const query = new Int8Array(coarsePixels);
     const queryNorm = centre(thumbnail, query, 0);
     const out = new Float32Array(positions.length);
     const centred = this.centred;
     positions.forEach((position, k) => {
       let dot = 0;
-      for (let i = 0, j = position * thumbnailPixels; i < thumbnailPixels; i++, j++) dot += query[i]! * centred[j]!;
+      for (let i = 0, j = position * coarsePixels; i < coarsePixels; i++, j++) dot += query[i]! * centred[j]!;
       out[k] = dot * queryNorm * this.inverseNorms[position]!;
     });
     return out;
@@ -91,27 +103,40 @@ export class FingerprintIndex {
     return this.printings.length;
   }
 
-  /** The `count` nearest printings, nearest first. */
-  search(query: Uint32Array, count: number): HashMatch[] {
-    const best: HashMatch[] = [];
-    let worst = Infinity;
+  /**
+   * The `count` nearest printings to each query, nearest first. One pass over the index serves
+   * every query (a photo has a dozen outline readings): each printing's hashes are read once.
+   */
+  search(queries: Uint32Array[], count: number): HashMatch[][] {
     const hashes = this.hashes;
     const [stripStart, stripEnd] = hashLayout.strip;
-    const q = Array.from(query);
+    const q = queries.map((query) => Int32Array.from(query));
+    const best = queries.map(() => ({ positions: new Int32Array(count), distances: new Int32Array(count), size: 0 }));
+    const words = new Int32Array(hashWords);
     for (let position = 0, offset = 0; position < this.printings.length; position++, offset += hashWords) {
-      let main = 0;
-      for (let w = 0; w < stripStart; w++) main += popcount(hashes[offset + w]! ^ q[w]!);
-      let strip = 0;
-      for (let w = stripStart; w < stripEnd; w++) strip += popcount(hashes[offset + w]! ^ q[w]!);
-      const distance = main + stripWeight * strip;
-      if (best.length < count || distance < worst) {
-        let at = best.length;
-        while (at > 0 && best[at - 1]!.distance > distance) at--;
-        best.splice(at, 0, { position, distance });
-        if (best.length > count) best.pop();
-        worst = best[best.length - 1]!.distance;
+      for (let w = 0; w < hashWords; w++) words[w] = hashes[offset + w]!;
+      for (let k = 0; k < q.length; k++) {
+        const query = q[k]!;
+        const list = best[k]!;
+        const worst = list.size < count ? Infinity : list.distances[count - 1]!;
+        let distance = 0;
+        for (let w = 0; w < stripStart && distance < worst; w++) distance += popcount(words[w]! ^ query[w]!);
+        if (distance >= worst) continue;
+        for (let w = stripStart; w < stripEnd; w++) distance += stripWeight * popcount(words[w]! ^ query[w]!);
+        if (distance >= worst) continue;
+        let at = Math.min(list.size, count - 1);
+        while (at > 0 && list.distances[at - 1]! > distance) {
+          list.distances[at] = list.distances[at - 1]!;
+          list.positions[at] = list.positions[at - 1]!;
+          at--;
+        }
+        list.distances[at] = distance;
+        list.positions[at] = position;
+        if (list.size < count) list.size += 1;
       }
     }
-    return best.map((match) => ({ position: match.position, distance: match.distance / maxDistance }));
+    return best.map((list) =>
+      Array.from(list.positions.subarray(0, list.size), (position, i) => ({ position, distance: list.distances[i]! / maxDistance })),
+    );
   }
 }

@@ -94,8 +94,12 @@ export function createIdentifyService(repository: FingerprintRepository, options
 
   function contenders(search: FingerprintIndex, all: Reading[]): Contender[] {
     const best = new Map<number, Contender>();
-    for (const reading of all) {
-      const matches = search.search(reading.fingerprint.hashes, pool);
+    const found = search.search(
+      all.map((reading) => reading.fingerprint.hashes),
+      pool,
+    );
+    for (const [r, reading] of all.entries()) {
+      const matches = found[r]!;
       const coarse = options.hashOnly
         ? matches.map((match) => 1 - 2 * match.distance)
         : search.correlate(
@@ -116,7 +120,7 @@ export function createIdentifyService(repository: FingerprintRepository, options
     if (options.hashOnly || !details) return { whole: 1 - 2 * hashDistance, strip: 1 - 2 * hashDistance, hashDistance };
     const fingerprint = contender.reading.fingerprint;
     return {
-      whole: shiftedCorrelation(fingerprint.thumbnail, details.thumbnail, thumbnailSize.width, thumbnailSize.height, 1, 1),
+      whole: shiftedCorrelation(fingerprint.thumbnail, details.thumbnail, thumbnailSize.width, thumbnailSize.height, 2, 2),
       strip: shiftedCorrelation(fingerprint.strip, details.strip, stripSize.width, stripSize.height, 3, 2),
       hashDistance,
     };
