@@ -11,7 +11,9 @@ export function distractorFingerprints(real: CardFingerprint[], count: number, s
   const out: CardFingerprint[] = [];
   for (let i = 0; i < count; i++) {
     const a = random.pick(real);
-    const b = random.pick(real);
+    // Mixing a card with itself would copy it: a printing no photo can tell from the real one.
+    let b = random.pick(real);
+    while (b === a && real.length > 1) b = random.pick(real);
     const hashes = new Uint32Array(a.hashes.length);
     for (let w = 0; w < hashes.length; w++) {
       const mask = (random.next() * 2 ** 32) >>> 0;
