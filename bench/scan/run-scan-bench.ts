@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { launchChromium } from '../../e2e/browser-session.ts';
 import { prepareScanCatalogue } from '../../e2e/scan-catalogue.ts';
@@ -58,29 +59,8 @@ async function measure(url: string, video: string, throttle: number): Promise<Pa
   const browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
   try {
     const page = await browser.newPage({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2 });
-    await page.addInitScript(() => {
-      const figures = { longTasks: [] as number[], frameIntervals: [] as number[], detections: 0, liveAt: null as number | null, readyAt: null as number | null, modelLoadedAt: null as number | null };
-      (window as unknown as { scanFigures: typeof figures }).scanFigures = figures;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) if (figures.modelLoadedAt !== null && entry.startTime > figures.modelLoadedAt) figures.longTasks.push(entry.duration);
-      }).observe({ type: 'longtask', buffered: true });
-      let last = 0;
-      const onFrame = (now: number) => {
-        if (last > 0 && figures.liveAt !== null) figures.frameIntervals.push(now - last);
-        last = now;
-        requestAnimationFrame(onFrame);
-      };
-      requestAnimationFrame(onFrame);
-      window.addEventListener('card-lens:frame', () => {
-        figures.detections += 1;
-        figures.modelLoadedAt ??= performance.now();
-      });
-      new MutationObserver(() => {
-        const phase = document.querySelector('.camera-view')?.getAttribute('data-phase');
-        if (phase === 'looking' && figures.liveAt === null) figures.liveAt = performance.now();
-        if (phase === 'ready' && figures.readyAt === null) figures.readyAt = performance.now();
-      }).observe(document, { subtree: true, attributes: true, childList: true, attributeFilter: ['data-phase'] });
-    });
+    await page.addInitScript({ path: fileURLToPath(new URL('./page-probe.js', import.meta.url)) });
+    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     const session = await page.context().newCDPSession(page);
     await session.send('Emulation.setCPUThrottlingRate', { rate: throttle });
     await page.goto(url);

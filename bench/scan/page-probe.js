@@ -1,0 +1,26 @@
+// Runs in the page before the app: records what bench:scan reports. Plain JavaScript, injected as is.
+(() => {
+  const figures = { longTasks: [], frameIntervals: [], detections: 0, liveAt: null, readyAt: null, modelLoadedAt: null };
+  window.scanFigures = figures;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (figures.modelLoadedAt !== null && entry.startTime > figures.modelLoadedAt) figures.longTasks.push(entry.duration);
+    }
+  }).observe({ type: 'longtask', buffered: true });
+  let last = 0;
+  function onFrame(now) {
+    if (last > 0 && figures.liveAt !== null) figures.frameIntervals.push(now - last);
+    last = now;
+    requestAnimationFrame(onFrame);
+  }
+  requestAnimationFrame(onFrame);
+  window.addEventListener('card-lens:frame', () => {
+    figures.detections += 1;
+    if (figures.modelLoadedAt === null) figures.modelLoadedAt = performance.now();
+  });
+  new MutationObserver(() => {
+    const phase = document.querySelector('.camera-view')?.getAttribute('data-phase');
+    if (phase === 'looking' && figures.liveAt === null) figures.liveAt = performance.now();
+    if (phase === 'ready' && figures.readyAt === null) figures.readyAt = performance.now();
+  }).observe(document, { subtree: true, attributes: true, childList: true, attributeFilter: ['data-phase'] });
+})();
