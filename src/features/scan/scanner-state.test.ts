@@ -44,6 +44,13 @@ describe('scanner states', () => {
     expect(canCapture(frozen)).toBe(false);
   });
 
+  test('a frame that changes nothing on screen keeps the same state', () => {
+    const ready = run({ type: 'camera-started' }, frame(3));
+    expect(scannerReducer(ready, frame(4))).toBe(ready);
+    const stabilizing = run({ type: 'camera-started' }, frame(1));
+    expect(scannerReducer(stabilizing, frame(2))).toBe(stabilizing);
+  });
+
   test('a capture cannot start without a detected card', () => {
     const looking = run({ type: 'camera-started' }, frame(1));
     expect(scannerReducer(looking, { type: 'capture-started' })).toBe(looking);

@@ -39,6 +39,8 @@ export function scannerReducer(state: ScannerState, event: ScannerEvent): Scanne
     case 'frame':
       // Frames that arrive while a photo is processed or shown do not change what the user sees.
       if (state.processing || state.result !== null) return state;
+      // Most frames change nothing on screen: keeping the same state object spares React a render per frame.
+      if (event.detected === state.detected && event.hits > 0 === state.hits > 0) return state;
       return { ...state, detected: event.detected, hits: event.hits };
     case 'capture-started':
       return canCapture(state) ? { ...state, processing: true } : state;
