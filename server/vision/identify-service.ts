@@ -40,14 +40,11 @@ export interface IdentifyService {
 export const emptyIndexMessage =
   'The identification index is empty: no card fingerprints have been built. Run `npm run catalog:index` (after `npm run catalog:import`) and restart the server.';
 
-interface Reading {
-  fingerprint: CardFingerprint;
-}
-
 /** A printing's best showing over the readings: by thumbnail correlation, or by hash when hashes alone decide. */
 interface Contender {
   position: number;
-  reading: Reading;
+  /** The outline reading it was best against. */
+  reading: CardFingerprint;
   coarse: number;
   hashDistance: number;
 }
@@ -83,19 +80,20 @@ export function createIdentifyService(repository: FingerprintRepository, options
   // An empty index is read again on each request, so fingerprints built after start are picked up.
   const current = async () => (index && index.size > 0 ? index : load());
 
-  function readings(cv: OpenCv, image: RasterImage): Reading[] {
+  /** The card's fingerprint under every outline hypothesis, upright and upside down. */
+  function readings(cv: OpenCv, image: RasterImage): CardFingerprint[] {
     const hypotheses = findCardOutlines(cv, image);
     return rectifyCards(
       cv,
       image,
       hypotheses.map((hypothesis) => hypothesis.quad),
-    ).flatMap((card) => [card, rotateHalfTurn(card)].map((view) => ({ fingerprint: fingerprintCard(view) })));
+    ).flatMap((card) => [fingerprintCard(card), fingerprintCard(rotateHalfTurn(card))]);
   }
 
-  function contenders(search: FingerprintIndex, all: Reading[]): Contender[] {
+  function contenders(search: FingerprintIndex, all: CardFingerprint[]): Contender[] {
     const best = new Map<number, Contender>();
     const found = search.search(
-      all.map((reading) => reading.fingerprint.hashes),
+      all.map((reading) => reading.hashes),
       pool,
     );
     for (const [r, reading] of all.entries()) {
@@ -103,7 +101,7 @@ export function createIdentifyService(repository: FingerprintRepository, options
       const coarse = options.hashOnly
         ? matches.map((match) => 1 - 2 * match.distance)
         : search.correlate(
-            reading.fingerprint.thumbnail,
+            reading.thumbnail,
             matches.map((match) => match.position),
           );
       matches.forEach((match, k) => {
@@ -118,7 +116,7 @@ export function createIdentifyService(repository: FingerprintRepository, options
   function evidenceFor(contender: Contender, details: FineDetails | undefined): MatchEvidence {
     const hashDistance = contender.hashDistance;
     if (options.hashOnly || !details) return { whole: 1 - 2 * hashDistance, strip: 1 - 2 * hashDistance, hashDistance };
-    const fingerprint = contender.reading.fingerprint;
+    const fingerprint = contender.reading;
     return {
       whole: shiftedCorrelation(fingerprint.thumbnail, details.thumbnail, thumbnailSize.width, thumbnailSize.height, 2, 2),
       strip: shiftedCorrelation(fingerprint.strip, details.strip, stripSize.width, stripSize.height, 3, 2),
