@@ -14,8 +14,8 @@ import { writeFakeCameraVideo } from '../../fixtures/camera/fake-camera-video.ts
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '20' }, out: { type: 'string', default: 'bench/out/scan' } } });
 const seconds = Number(values.seconds);
-/** The video shows an empty table for 2 s, then the card slides in over 1 s: it is fully in frame at 3 s. */
-const cardInFrameMs = 3000;
+/** The video shows an empty table for 2 s, then the card slides into the frame over 1 s. */
+const cardEntersMs = 2000;
 
 interface PageFigures {
   longTasks: number[];
@@ -72,7 +72,7 @@ async function measure(url: string, video: string, throttle: number): Promise<Pa
 }
 
 function summarise(label: string, figures: PageFigures) {
-  const ready = figures.readyAt !== null && figures.liveAt !== null ? figures.readyAt - figures.liveAt - cardInFrameMs : NaN;
+  const ready = figures.readyAt !== null && figures.liveAt !== null ? figures.readyAt - figures.liveAt - cardEntersMs : NaN;
   return {
     run: label,
     long_tasks: figures.longTasks.length,
@@ -80,7 +80,7 @@ function summarise(label: string, figures: PageFigures) {
     frame_interval_p50_ms: quantile(figures.frameIntervals, 0.5),
     frame_interval_p95_ms: quantile(figures.frameIntervals, 0.95),
     detections_per_s: figures.detections / seconds,
-    card_in_frame_to_ready_ms: ready,
+    card_enters_to_ready_ms: ready,
   };
 }
 
@@ -94,7 +94,7 @@ try {
     console.table(rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === 'number' ? Number(value.toFixed(1)) : value]))));
     mkdirSync(values.out!, { recursive: true });
     writeFileSync(join(values.out!, 'scan.json'), `${JSON.stringify({ seconds, rows }, null, 2)}\n`);
-    console.log(`Written ${join(values.out!, 'scan.json')}. Long tasks count only after the model loaded; 'ready' is measured from the moment the card is fully in frame.`);
+    console.log(`Written ${join(values.out!, 'scan.json')}. Long tasks count only after the model loaded; 'ready' is measured from the moment the card starts to enter the picture (it takes 1 s to slide in).`);
   } finally {
     product.stop();
   }
