@@ -87,7 +87,7 @@ function summarise(label: string, figures: PageFigures) {
 const work = mkdtempSync(join(tmpdir(), 'card-lens-scan-bench-'));
 try {
   const cards = await prepareScanCatalogue(work);
-  const video = await writeFakeCameraVideo({ cardImage: cards.inCatalog.imageFile, out: join(work, 'camera.y4m'), cardHeightRatio: 0.8, holdSeconds: seconds + 10 });
+  const video = await writeFakeCameraVideo({ cardImage: cards.inCatalog.imageFile, out: join(work, 'camera.y4m'), cardHeightRatio: 0.7, holdSeconds: seconds + 10 });
   const product = await startProduct(work);
   try {
     const rows = [summarise('unthrottled', await measure(product.url, video, 1)), summarise('cpu 4x slower', await measure(product.url, video, 4))];
