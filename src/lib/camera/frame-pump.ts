@@ -28,6 +28,8 @@ export function startFramePump({ video, region, maxSide, detect, onResult, pause
   const perVideoFrame = typeof source.requestVideoFrameCallback === 'function';
   let stopped = false;
   let inFlight = false;
+  // A video frame arrived while the worker was busy: the newest one goes out as soon as it is free.
+  let frameWaiting = false;
   let handle = 0;
 
   const schedule = () => {
@@ -55,14 +57,21 @@ export function startFramePump({ video, region, maxSide, detect, onResult, pause
     } finally {
       inFlight = false;
     }
+    if (frameWaiting) sendCurrentFrame();
+  };
+
+  const sendCurrentFrame = () => {
+    frameWaiting = false;
+    if (stopped || paused() || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return;
+    const area = region();
+    if (area && area.width > 0 && area.height > 0) void send(area);
   };
 
   const tick = () => {
     if (stopped) return;
     schedule();
-    if (inFlight || paused() || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return;
-    const area = region();
-    if (area && area.width > 0 && area.height > 0) void send(area);
+    if (inFlight) frameWaiting = true;
+    else sendCurrentFrame();
   };
 
   schedule();
