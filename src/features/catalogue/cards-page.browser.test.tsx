@@ -1,29 +1,17 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { cleanup } from 'vitest-browser-react';
 import { renderScreen } from '../../test-support/render-screen.tsx';
 import CardsPage from './cards-page.tsx';
-import { recordApiRequests } from '../../test-support/api-requests.ts';
+import { setUpScreenTests } from '../../test-support/screen-test-setup.ts';
 import { seriousAxeViolations } from '../../test-support/axe.ts';
 
 const renderCards = (path: string, locale?: 'en' | 'fr') => renderScreen({ path, locale, routes: [{ path: '/cards', Component: CardsPage }] });
 
-let api: ReturnType<typeof recordApiRequests>;
-
-beforeEach(async () => {
-  await page.viewport(1280, 800);
-  localStorage.clear();
-  document.documentElement.className = '';
-  api = recordApiRequests();
-});
-afterEach(async () => {
-  await cleanup();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+const api = setUpScreenTests();
 
 const tileNames = () => [...document.querySelectorAll('.card-tile-name')].map((name) => name.textContent);
-const lastCards = () => api.last('/v1/cards')!.params;
+const lastCards = () => api().last('/v1/cards')!.params;
 const field = (name: string) => page.getByRole('searchbox', { name });
 const language = () => page.getByRole('combobox', { name: 'Language' });
 const sort = () => page.getByRole('combobox', { name: 'Sort' });
@@ -167,7 +155,7 @@ describe('Cards', () => {
 
   test('typing asks nothing for 300 ms after the last key, then asks once with the trimmed text', async () => {
     await openCards();
-    await expect.poll(() => api.count('/v1/cards')).toBe(1);
+    await expect.poll(() => api().count('/v1/cards')).toBe(1);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 
     await field('Card name').fill('Pik');
@@ -175,11 +163,11 @@ describe('Cards', () => {
     await field('Card name').fill('Pika ');
     vi.advanceTimersByTime(299);
     await new Promise((resolve) => requestAnimationFrame(resolve));
-    expect(api.count('/v1/cards')).toBe(1);
+    expect(api().count('/v1/cards')).toBe(1);
 
     vi.advanceTimersByTime(1);
     vi.useRealTimers();
-    await expect.poll(() => api.count('/v1/cards')).toBe(2);
+    await expect.poll(() => api().count('/v1/cards')).toBe(2);
     expect(lastCards().get('name')).toBe('ci(contains("Pika"))');
     expect(lastCards().get('page')).toBe('0');
   });
@@ -187,10 +175,10 @@ describe('Cards', () => {
   test('six skeletons stand in while a page loads', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    api.intercept((url) => held.then(() => fetch(url)));
+    api().intercept((url) => held.then(() => fetch(url)));
     await renderCards('/cards');
     await expect.poll(() => document.querySelectorAll('[data-testid="skeleton-tile"]').length).toBe(6);
-    api.intercept(undefined);
+    api().intercept(undefined);
     release();
     await expect.poll(tileNames).toHaveLength(24);
     expect(document.querySelectorAll('[data-testid="skeleton-tile"]')).toHaveLength(0);
@@ -203,10 +191,10 @@ describe('Cards', () => {
   });
 
   test('a failed load shows the reason and a Retry that loads the list', async () => {
-    api.intercept(() => Promise.resolve(Response.json({ status: 503, error: 'Service Unavailable', message: 'Catalogue is resting' }, { status: 503 })));
+    api().intercept(() => Promise.resolve(Response.json({ status: 503, error: 'Service Unavailable', message: 'Catalogue is resting' }, { status: 503 })));
     await renderCards('/cards');
     await expect.element(page.getByRole('alert')).toHaveTextContent('Could not load this list: Catalogue is resting');
-    api.intercept(undefined);
+    api().intercept(undefined);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(tileNames).toHaveLength(24);
   });

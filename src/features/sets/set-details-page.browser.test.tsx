@@ -1,10 +1,9 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { cleanup } from 'vitest-browser-react';
 import { renderScreen } from '../../test-support/render-screen.tsx';
 import SetDetailsPage from './set-details-page.tsx';
 import SetsPage from './sets-page.tsx';
-import { recordApiRequests } from '../../test-support/api-requests.ts';
+import { setUpScreenTests } from '../../test-support/screen-test-setup.ts';
 import { seriousAxeViolations } from '../../test-support/axe.ts';
 
 const setRoutes = [
@@ -13,22 +12,10 @@ const setRoutes = [
 ];
 const renderSets = (path: string, locale?: 'en' | 'fr') => renderScreen({ path, locale, routes: setRoutes });
 
-let api: ReturnType<typeof recordApiRequests>;
-
-beforeEach(async () => {
-  await page.viewport(1280, 800);
-  localStorage.clear();
-  document.documentElement.className = '';
-  api = recordApiRequests();
-});
-afterEach(async () => {
-  await cleanup();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+const api = setUpScreenTests();
 
 const tileNames = () => [...document.querySelectorAll('.card-tile-name')].map((name) => name.textContent);
-const lastCards = () => api.last('/v1/cards')!.params;
+const lastCards = () => api().last('/v1/cards')!.params;
 
 async function openSet(path: string, locale: 'en' | 'fr' = 'en') {
   const rendered = await renderSets(path, locale);
@@ -44,7 +31,7 @@ describe('Set details', () => {
     await expect.element(header).toHaveTextContent(/Code\s*ALP/);
     await expect.element(header).toHaveTextContent(/Language\s*EN/);
     await expect.element(page.getByRole('img', { name: 'Alpha Base' })).toBeInTheDocument();
-    expect(api.last('/v1/sets/en-alpha')).toBeDefined();
+    expect(api().last('/v1/sets/en-alpha')).toBeDefined();
     expect(Object.fromEntries(lastCards())).toEqual({ page: '0', size: '24', order_by: 'localId', sort_by: 'asc', 'set.id': 'eq("en-alpha")' });
     await expect.poll(tileNames).toEqual(['Pikachu', 'Pikachu', 'Raichu', "Professor's Research"]);
   });
@@ -57,12 +44,12 @@ describe('Set details', () => {
 
   test('the card-name filter waits 300 ms, then narrows the set’s cards', async () => {
     await openSet('/sets/en-alpha');
-    const before = api.count('/v1/cards');
+    const before = api().count('/v1/cards');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await page.getByRole('searchbox', { name: 'Card name' }).fill(' rai');
     vi.advanceTimersByTime(299);
     await new Promise((resolve) => requestAnimationFrame(resolve));
-    expect(api.count('/v1/cards')).toBe(before);
+    expect(api().count('/v1/cards')).toBe(before);
     vi.advanceTimersByTime(1);
     vi.useRealTimers();
     await expect.poll(() => lastCards().get('name')).toBe('ci(contains("rai"))');

@@ -1,10 +1,9 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { cleanup } from 'vitest-browser-react';
 import { renderScreen } from '../../test-support/render-screen.tsx';
 import SetDetailsPage from './set-details-page.tsx';
 import SetsPage from './sets-page.tsx';
-import { recordApiRequests } from '../../test-support/api-requests.ts';
+import { setUpScreenTests } from '../../test-support/screen-test-setup.ts';
 import { seriousAxeViolations } from '../../test-support/axe.ts';
 
 const setRoutes = [
@@ -13,21 +12,10 @@ const setRoutes = [
 ];
 const renderSets = (path: string, locale?: 'en' | 'fr') => renderScreen({ path, locale, routes: setRoutes });
 
-let api: ReturnType<typeof recordApiRequests>;
-
-beforeEach(async () => {
-  await page.viewport(1280, 800);
-  localStorage.clear();
-  document.documentElement.className = '';
-  api = recordApiRequests();
-});
-afterEach(async () => {
-  await cleanup();
-  vi.restoreAllMocks();
-});
+const api = setUpScreenTests();
 
 const setNames = () => [...document.querySelectorAll('.set-tile-name')].map((name) => name.textContent);
-const lastSets = () => api.last('/v1/sets')!.params;
+const lastSets = () => api().last('/v1/sets')!.params;
 
 async function openSets(path = '/sets', locale: 'en' | 'fr' = 'en') {
   const rendered = await renderSets(path, locale);
@@ -52,10 +40,10 @@ describe('All Sets', () => {
 
   test('each filter reloads at once with the filter language', async () => {
     await openSets();
-    const before = api.count('/v1/sets');
+    const before = api().count('/v1/sets');
     await page.getByRole('searchbox', { name: 'Set name' }).fill('ALPHA ');
     await expect.poll(() => lastSets().get('name')).toBe('ci(contains("ALPHA"))');
-    expect(api.count('/v1/sets')).toBe(before + 1);
+    expect(api().count('/v1/sets')).toBe(before + 1);
     await expect.poll(setNames).toEqual(['Alpha Base', 'Alpha Été']);
 
     await userEvent.selectOptions(page.getByRole('combobox', { name: 'Language' }), 'fr');
@@ -97,10 +85,10 @@ describe('All Sets', () => {
   });
 
   test('a failed load shows the reason and a Retry', async () => {
-    api.intercept(() => Promise.reject(new TypeError('Failed to fetch')));
+    api().intercept(() => Promise.reject(new TypeError('Failed to fetch')));
     await renderSets('/sets');
     await expect.element(page.getByRole('alert')).toHaveTextContent('Could not load this list: Failed to fetch');
-    api.intercept(undefined);
+    api().intercept(undefined);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(setNames).toHaveLength(4);
   });
