@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { defineMessages } from '../../i18n/define-messages.ts';
+import { CheckboxField, LabelledField, TextField } from '../../components/form-fields.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -85,33 +86,17 @@ export default function RegisterPage() {
     <section className="page auth-page">
       <PageTitle text={intl.formatMessage(messages.title)} />
       <form className="account-form" onSubmit={(event) => void submit(event)}>
-        <label className="field">
-          <span className="field-label">{intl.formatMessage(messages.firstName)}</span>
-          <input required autoComplete="given-name" value={form.firstName} onChange={(event) => update('firstName', event.target.value)} />
-        </label>
-        <label className="field">
-          <span className="field-label">{intl.formatMessage(messages.lastName)}</span>
-          <input required autoComplete="family-name" value={form.lastName} onChange={(event) => update('lastName', event.target.value)} />
-        </label>
-        <label className="field">
-          <span className="field-label">{intl.formatMessage(messages.email)}</span>
-          <input required type="email" autoComplete="email" value={form.email} onChange={(event) => update('email', event.target.value)} />
-        </label>
-        <label className="field">
-          <span className="field-label">{intl.formatMessage(messages.language)}</span>
+        <TextField label={intl.formatMessage(messages.firstName)} required autoComplete="given-name" value={form.firstName} onChange={(event) => update('firstName', event.target.value)} />
+        <TextField label={intl.formatMessage(messages.lastName)} required autoComplete="family-name" value={form.lastName} onChange={(event) => update('lastName', event.target.value)} />
+        <TextField label={intl.formatMessage(messages.email)} required type="email" autoComplete="email" value={form.email} onChange={(event) => update('email', event.target.value)} />
+        <LabelledField label={intl.formatMessage(messages.language)}>
           <select value={form.language} onChange={(event) => update('language', event.target.value)}>
             <option value="en">{intl.formatMessage(messages.english)}</option>
             <option value="fr">{intl.formatMessage(messages.french)}</option>
           </select>
-        </label>
-        <label className="field">
-          <span className="field-label">{intl.formatMessage(messages.timezone)}</span>
-          <input value={form.timezone} placeholder="Europe/Paris" onChange={(event) => update('timezone', event.target.value)} />
-        </label>
-        <label className="checkbox-field">
-          <input type="checkbox" checked={form.darkmode} onChange={(event) => update('darkmode', event.target.checked)} />
-          {intl.formatMessage(messages.darkmode)}
-        </label>
+        </LabelledField>
+        <TextField label={intl.formatMessage(messages.timezone)} value={form.timezone} placeholder="Europe/Paris" onChange={(event) => update('timezone', event.target.value)} />
+        <CheckboxField label={intl.formatMessage(messages.darkmode)} checked={form.darkmode} onChange={(checked) => update('darkmode', checked)} />
         {error !== undefined && (
           <div className="form-error" role="alert">
             <p>

@@ -4,6 +4,7 @@ import { useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
 import { defineMessages } from '../../i18n/define-messages.ts';
 import { commonMessages } from '../../i18n/common-messages.ts';
+import { CheckboxField, LabelledField, TextField } from '../../components/form-fields.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { api } from '../../lib/api.ts';
 import { fetchProfileForm, isValidLanguage, saveProfile, type ProfileForm } from '../../lib/auth-account-api.ts';
@@ -88,16 +89,9 @@ export default function ProfilePage() {
       {!form && loadError === undefined && <p role="status">{intl.formatMessage(commonMessages.loading)}</p>}
       {form && (
         <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
-          <label className="field">
-            <span className="field-label">{intl.formatMessage(messages.firstName)}</span>
-            <input required autoComplete="given-name" value={form.firstName} onChange={(event) => update('firstName', event.target.value)} />
-          </label>
-          <label className="field">
-            <span className="field-label">{intl.formatMessage(messages.lastName)}</span>
-            <input required autoComplete="family-name" value={form.lastName} onChange={(event) => update('lastName', event.target.value)} />
-          </label>
-          <label className="field">
-            <span className="field-label">{intl.formatMessage(messages.language)}</span>
+          <TextField label={intl.formatMessage(messages.firstName)} required autoComplete="given-name" value={form.firstName} onChange={(event) => update('firstName', event.target.value)} />
+          <TextField label={intl.formatMessage(messages.lastName)} required autoComplete="family-name" value={form.lastName} onChange={(event) => update('lastName', event.target.value)} />
+          <LabelledField label={intl.formatMessage(messages.language)}>
             <input
               value={form.language}
               list="profile-languages"
@@ -118,15 +112,9 @@ export default function ProfilePage() {
                 {intl.formatMessage(messages.languageHint)}
               </span>
             )}
-          </label>
-          <label className="field">
-            <span className="field-label">{intl.formatMessage(messages.timezone)}</span>
-            <input value={form.timezone} placeholder="Europe/Paris" onChange={(event) => update('timezone', event.target.value)} />
-          </label>
-          <label className="checkbox-field">
-            <input type="checkbox" checked={form.darkmode} onChange={(event) => update('darkmode', event.target.checked)} />
-            {intl.formatMessage(messages.darkmode)}
-          </label>
+          </LabelledField>
+          <TextField label={intl.formatMessage(messages.timezone)} value={form.timezone} placeholder="Europe/Paris" onChange={(event) => update('timezone', event.target.value)} />
+          <CheckboxField label={intl.formatMessage(messages.darkmode)} checked={form.darkmode} onChange={(checked) => update('darkmode', checked)} />
           {saved && (
             <p className="form-success" role="status">
               {intl.formatMessage(messages.saved)}
