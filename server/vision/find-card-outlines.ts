@@ -1,4 +1,6 @@
-import { cardAspect, maxCornerDistance, orderQuad, quadArea, quadSides, type Point, type Quad } from './card-quad.ts';
+import { cardAspect, maxCornerDistance, orderQuad, quadArea, type Point, type Quad } from './card-quad.ts';
+import { cardsAroundArtBox } from './card-from-art-box.ts';
+import { lineQuads, scoreOutline } from './line-quads.ts';
 import { withMats, type CvMat, type OpenCv } from './opencv.ts';
 import type { RasterImage } from './raster-image.ts';
 
@@ -6,7 +8,7 @@ export interface OutlineHypothesis {
   quad: Quad;
   /** 0..1: how card-like the outline is (edges along it, aspect, size); the search verifies it. */
   score: number;
-  source: 'contour' | 'frame';
+  source: 'contour' | 'lines' | 'art box' | 'frame';
 }
 
 const searchSide = 400;
@@ -16,50 +18,6 @@ function quadFromMat(points: CvMat): Point[] {
   const data = points.data32S;
   for (let i = 0; i < points.rows; i++) out.push({ x: data[i * 2]!, y: data[i * 2 + 1]! });
   return out;
-}
-
-/** Share of points along the outline's sides, a little inside the corners, that lie on an edge. */
-function edgeSupport(edges: CvMat, quad: Quad): number {
-  const data = edges.data;
-  let hits = 0;
-  let total = 0;
-  for (let side = 0; side < 4; side++) {
-    const a = quad[side]!;
-    const b = quad[(side + 1) % 4]!;
-    for (let step = 1; step < 24; step++) {
-      const t = 0.08 + (0.84 * step) / 24;
-      const x = Math.round(a.x + (b.x - a.x) * t);
-      const y = Math.round(a.y + (b.y - a.y) * t);
-      total += 1;
-      if (x >= 0 && y >= 0 && x < edges.cols && y < edges.rows && data[y * edges.cols + x]! > 0) hits += 1;
-    }
-  }
-  return hits / total;
-}
-
-function cornerAnglesPlausible(quad: Quad): boolean {
-  for (let i = 0; i < 4; i++) {
-    const p = quad[i]!;
-    const prev = quad[(i + 3) % 4]!;
-    const next = quad[(i + 1) % 4]!;
-    const ax = prev.x - p.x;
-    const ay = prev.y - p.y;
-    const bx = next.x - p.x;
-    const by = next.y - p.y;
-    const cos = (ax * bx + ay * by) / (Math.hypot(ax, ay) * Math.hypot(bx, by) + 1e-9);
-    if (Math.abs(cos) > 0.6) return false;
-  }
-  return true;
-}
-
-function scoreQuad(quad: Quad, edges: CvMat, imageArea: number): number {
-  if (!cornerAnglesPlausible(quad)) return 0;
-  const { width, height } = quadSides(quad);
-  const aspect = width / height;
-  // Perspective up to 25 degrees changes the apparent aspect by some 10%.
-  const aspectScore = Math.exp(-(((aspect - cardAspect) / 0.1) ** 2));
-  const areaScore = Math.min(1, quadArea(quad) / imageArea / 0.15);
-  return edgeSupport(edges, quad) * aspectScore * areaScore;
 }
 
 /** Grey, saturation and a colour distance: a silver border on a white desk shows in one of them. */
@@ -77,6 +35,31 @@ function channelsForEdges(cv: OpenCv, rgb: CvMat, keep: <M extends { delete(): v
     const blurred = keep(new cv.Mat());
     cv.GaussianBlur(channel, blurred, new cv.Size(5, 5), 0);
     return blurred;
+  });
+}
+
+function inside(quad: Quad, p: Point): boolean {
+  for (let i = 0; i < 4; i++) {
+    const a = quad[i]!;
+    const b = quad[(i + 1) % 4]!;
+    if ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) < 0) return false;
+  }
+  return true;
+}
+
+/**
+ * A card's art box and text box are card-like rectangles too, often with sharper edges than the
+ * card's border: an outline that holds a good smaller one inside it is more likely the card.
+ */
+function preferEnclosing(entries: OutlineHypothesis[]): OutlineHypothesis[] {
+  return entries.map((entry) => {
+    const area = quadArea(entry.quad);
+    const holds = entries.some((other) => {
+      if (other === entry || other.score < 0.4 * entry.score) return false;
+      const share = quadArea(other.quad) / area;
+      return share > 0.2 && share < 0.8 && other.quad.every((p) => inside(entry.quad, p));
+    });
+    return holds ? { ...entry, score: entry.score * 1.3 } : entry;
   });
 }
 
@@ -112,7 +95,7 @@ function frameHypotheses(width: number, height: number): Quad[] {
  * Card-shaped outlines in the photo, best first, in the photo's pixels, plus the whole frame (the app
  * sends a photo cropped to its card-shaped frame, so a card that fills it has no outline to find).
  */
-export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = 5): OutlineHypothesis[] {
+export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = 6): OutlineHypothesis[] {
   const scale = Math.min(1, searchSide / Math.max(image.width, image.height));
   const found: OutlineHypothesis[] = withMats((keep) => {
     const full = keep(cv.matFromArray(image.height, image.width, cv.CV_8UC3, image.data));
@@ -120,7 +103,8 @@ export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = 5
     cv.resize(full, small, new cv.Size(Math.round(image.width * scale), Math.round(image.height * scale)), 0, 0, cv.INTER_AREA);
     const imageArea = small.rows * small.cols;
     const kernel = keep(cv.Mat.ones(3, 3, cv.CV_8UC1));
-    const supportEdges = keep(new cv.Mat(small.rows, small.cols, cv.CV_8UC1));
+    const supportEdges = keep(cv.Mat.zeros(small.rows, small.cols, cv.CV_8UC1));
+    const rawEdges = keep(cv.Mat.zeros(small.rows, small.cols, cv.CV_8UC1));
     const edgeMaps: CvMat[] = [];
     for (const channel of channelsForEdges(cv, small, keep)) {
       for (const [low, high] of [
@@ -129,6 +113,9 @@ export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = 5
       ] as const) {
         const edges = keep(new cv.Mat());
         cv.Canny(channel, edges, low, high);
+        const edgeData = edges.data;
+        const rawData = rawEdges.data;
+        for (let i = 0; i < edgeData.length; i++) rawData[i]! |= edgeData[i]!;
         const thick = keep(new cv.Mat());
         cv.dilate(edges, thick, kernel);
         edgeMaps.push(thick);
@@ -172,18 +159,32 @@ export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = 5
         );
       }
     }
-    const scored = quads
-      .map((quad) => ({ quad, score: scoreQuad(quad, supportEdges, imageArea), source: 'contour' as const }))
-      .filter((entry) => entry.score > 0.05)
-      .sort((a, b) => b.score - a.score);
+    const support = supportEdges.data;
     const diagonal = Math.hypot(small.cols, small.rows);
-    const kept: OutlineHypothesis[] = [];
-    for (const entry of scored) {
-      if (kept.length >= maxContours) break;
-      if (kept.some((other) => maxCornerDistance(other.quad, entry.quad) < 0.03 * diagonal)) continue;
-      kept.push(entry);
-    }
-    return kept;
+    const distinct = (entries: OutlineHypothesis[], count: number) => {
+      const kept: OutlineHypothesis[] = [];
+      for (const entry of [...entries].sort((a, b) => b.score - a.score)) {
+        if (kept.length >= count) break;
+        if (kept.some((other) => maxCornerDistance(other.quad, entry.quad) < 0.03 * diagonal)) continue;
+        kept.push(entry);
+      }
+      return kept;
+    };
+    const outlines = distinct(
+      [
+        ...quads.map((quad) => ({ quad, score: scoreOutline(quad, support, small.cols, small.rows), source: 'contour' as const })),
+        ...lineQuads(cv, rawEdges, supportEdges).map((entry) => ({ ...entry, source: 'lines' as const })),
+      ].filter((entry) => entry.score > 0.05),
+      12,
+    );
+    const aroundArt = outlines.slice(0, 3).flatMap((entry) =>
+      cardsAroundArtBox(cv, entry.quad).map((quad) => ({
+        quad,
+        score: Math.max(scoreOutline(quad, support, small.cols, small.rows), 0.5 * entry.score),
+        source: 'art box' as const,
+      })),
+    );
+    return distinct(preferEnclosing([...outlines, ...aroundArt]), maxContours);
   });
   const toPhoto = (quad: Quad) => quad.map((p) => ({ x: p.x / scale, y: p.y / scale })) as Quad;
   const frames = frameHypotheses(image.width, image.height);

@@ -9,6 +9,7 @@ export interface CvMat {
   data: Uint8Array;
   data32S: Int32Array;
   data32F: Float32Array;
+  data64F: Float64Array;
   delete(): void;
 }
 
@@ -30,7 +31,7 @@ export interface CvRotatedRect {
 }
 
 export interface OpenCv {
-  Mat: { new (): CvMat; new (rows: number, cols: number, type: number): CvMat; ones(rows: number, cols: number, type: number): CvMat };
+  Mat: { new (): CvMat; new (rows: number, cols: number, type: number): CvMat; ones(rows: number, cols: number, type: number): CvMat; zeros(rows: number, cols: number, type: number): CvMat };
   MatVector: new () => CvMatVector;
   Size: new (width: number, height: number) => unknown;
   Point: new (x: number, y: number) => unknown;
@@ -61,6 +62,7 @@ export interface OpenCv {
   dilate(src: CvMat, dst: CvMat, kernel: CvMat): void;
   morphologyEx(src: CvMat, dst: CvMat, op: number, kernel: CvMat): void;
   threshold(src: CvMat, dst: CvMat, thresh: number, max: number, type: number): number;
+  HoughLinesP(image: CvMat, lines: CvMat, rho: number, theta: number, threshold: number, minLineLength: number, maxLineGap: number): void;
   findContours(image: CvMat, contours: CvMatVector, hierarchy: CvMat, mode: number, method: number): void;
   contourArea(contour: CvMat): number;
   arcLength(curve: CvMat, closed: boolean): number;
