@@ -3,7 +3,7 @@ import { flattenLighting, lumaOf, resampleRegion, type GreyPlane } from './grey-
 import type { RasterImage } from './raster-image.ts';
 
 /** Bump when anything below changes: stored fingerprints of another version are recomputed. */
-export const fingerprintVersion = 1;
+export const fingerprintVersion = 2;
 
 /** A rectified card is this many pixels (63 x 88 mm at about 3.8 px/mm). */
 export const cardWidth = 240;
@@ -24,7 +24,7 @@ export const hashLayout = { whole: [0, 8], art: [8, 16], strip: [16, 20] } as co
 export const hashWords = 20;
 
 export const thumbnailSize = { width: 32, height: 44 } as const;
-export const stripSize = { width: 96, height: 16 } as const;
+export const stripSize = { width: 192, height: 24 } as const;
 
 export interface CardFingerprint {
   hashes: Uint32Array;
@@ -34,7 +34,8 @@ export interface CardFingerprint {
   strip: Uint8Array;
 }
 
-function toBytes(plane: GreyPlane): Uint8Array {
+/** Lighting-flattened values (about 1 on average) as bytes, the way fingerprints store them. */
+export function toBytes(plane: GreyPlane): Uint8Array {
   const out = new Uint8Array(plane.data.length);
   for (let i = 0; i < out.length; i++) out[i] = Math.max(0, Math.min(255, Math.round(plane.data[i]! * 128)));
   return out;

@@ -3,7 +3,16 @@
  * a photo's rectified card is rarely aligned to the pixel, and a few percent of misalignment must
  * not turn the right card into a poor match.
  */
-export function shiftedCorrelation(a: Uint8Array, b: Uint8Array, width: number, height: number, maxDx: number, maxDy: number): number {
+export function shiftedCorrelation(
+  a: Uint8Array,
+  b: Uint8Array,
+  width: number,
+  height: number,
+  maxDx: number,
+  maxDy: number,
+  /** Only pixels of `b` marked here count (all when absent). */
+  onlyWhere?: Uint8Array,
+): number {
   let best = -1;
   for (let dy = -maxDy; dy <= maxDy; dy++) {
     for (let dx = -maxDx; dx <= maxDx; dx++) {
@@ -18,6 +27,7 @@ export function shiftedCorrelation(a: Uint8Array, b: Uint8Array, width: number, 
         const rowB = (y + dy) * width + dx;
         for (let x = maxDx; x < width - maxDx; x++) {
           const va = a[rowA + x]!;
+          if (onlyWhere && onlyWhere[rowB + x] === 0) continue;
           const vb = b[rowB + x]!;
           n += 1;
           sa += va;

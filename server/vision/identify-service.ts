@@ -12,6 +12,12 @@ import { matchScore, scoreThreshold, similarity, type MatchEvidence } from './ma
 import { loadOpenCv, type OpenCv } from './opencv.ts';
 import type { RasterImage } from './raster-image.ts';
 import { rectifyCards, rotateHalfTurn } from './rectify-card.ts';
+import { alignToCandidate, type Alignment } from './align-to-candidate.ts';
+import { reprintFits } from './tell-reprints-apart.ts';
+import type { Quad } from './card-quad.ts';
+import { PhotoSampler } from './photo-sampler.ts';
+
+const halfTurn = (quad: Quad): Quad => [quad[2], quad[3], quad[0], quad[1]];
 
 export interface IdentifyOptions {
   assetsBaseUrl: string;
@@ -19,6 +25,8 @@ export interface IdentifyOptions {
   pool?: number;
   /** Printings, best by thumbnail over all readings, given the finer comparison (bottom strip, shifts). */
   finalists?: number;
+  /** Finalists, best first, whose outline is moved until the photo lines up with them. */
+  aligned?: number;
   /** Skip the pixel comparisons: the hash distance alone orders the candidates (for measuring what they add). */
   hashOnly?: boolean;
 }
@@ -40,11 +48,17 @@ export interface IdentifyService {
 export const emptyIndexMessage =
   'The identification index is empty: no card fingerprints have been built. Run `npm run catalog:index` (after `npm run catalog:import`) and restart the server.';
 
+/** The card read through one outline hypothesis, in one of its two orientations. */
+interface Reading {
+  fingerprint: CardFingerprint;
+  quad: Quad;
+}
+
 /** A printing's best showing over the readings: by thumbnail correlation, or by hash when hashes alone decide. */
 interface Contender {
   position: number;
   /** The outline reading it was best against. */
-  reading: CardFingerprint;
+  reading: Reading;
   coarse: number;
   hashDistance: number;
 }
@@ -59,6 +73,7 @@ const sameArtCorrelation = 0.93;
 export function createIdentifyService(repository: FingerprintRepository, options: IdentifyOptions): IdentifyService {
   const pool = options.pool ?? 300;
   const finalists = options.finalists ?? 24;
+  const aligned = options.aligned ?? 6;
   let index: FingerprintIndex | undefined;
   let loading: Promise<FingerprintIndex> | undefined;
 
@@ -81,19 +96,18 @@ export function createIdentifyService(repository: FingerprintRepository, options
   const current = async () => (index && index.size > 0 ? index : load());
 
   /** The card's fingerprint under every outline hypothesis, upright and upside down. */
-  function readings(cv: OpenCv, image: RasterImage): CardFingerprint[] {
-    const hypotheses = findCardOutlines(cv, image);
-    return rectifyCards(
-      cv,
-      image,
-      hypotheses.map((hypothesis) => hypothesis.quad),
-    ).flatMap((card) => [fingerprintCard(card), fingerprintCard(rotateHalfTurn(card))]);
+  function readings(cv: OpenCv, image: RasterImage): Reading[] {
+    const quads = findCardOutlines(cv, image).map((hypothesis) => hypothesis.quad);
+    return rectifyCards(cv, image, quads).flatMap((card, i) => [
+      { fingerprint: fingerprintCard(card), quad: quads[i]! },
+      { fingerprint: fingerprintCard(rotateHalfTurn(card)), quad: halfTurn(quads[i]!) },
+    ]);
   }
 
-  function contenders(search: FingerprintIndex, all: CardFingerprint[]): Contender[] {
+  function contenders(search: FingerprintIndex, all: Reading[]): Contender[] {
     const best = new Map<number, Contender>();
     const found = search.search(
-      all.map((reading) => reading.hashes),
+      all.map((reading) => reading.fingerprint.hashes),
       pool,
     );
     for (const [r, reading] of all.entries()) {
@@ -101,7 +115,7 @@ export function createIdentifyService(repository: FingerprintRepository, options
       const coarse = options.hashOnly
         ? matches.map((match) => 1 - 2 * match.distance)
         : search.correlate(
-            reading.thumbnail,
+            reading.fingerprint.thumbnail,
             matches.map((match) => match.position),
           );
       matches.forEach((match, k) => {
@@ -116,7 +130,7 @@ export function createIdentifyService(repository: FingerprintRepository, options
   function evidenceFor(contender: Contender, details: FineDetails | undefined): MatchEvidence {
     const hashDistance = contender.hashDistance;
     if (options.hashOnly || !details) return { whole: 1 - 2 * hashDistance, strip: 1 - 2 * hashDistance, hashDistance };
-    const fingerprint = contender.reading;
+    const fingerprint = contender.reading.fingerprint;
     return {
       whole: shiftedCorrelation(fingerprint.thumbnail, details.thumbnail, thumbnailSize.width, thumbnailSize.height, 2, 2),
       strip: shiftedCorrelation(fingerprint.strip, details.strip, stripSize.width, stripSize.height, 3, 2),
@@ -137,6 +151,18 @@ export function createIdentifyService(repository: FingerprintRepository, options
     for (const contender of finals) {
       byPosition.set(contender.position, similarity(evidenceFor(contender, details.get(search.printings[contender.position]!.printingId))));
     }
+    const alignments = new Map<number, Alignment>();
+    if (!options.hashOnly) {
+      const sampler = new PhotoSampler(image);
+      const best = [...finals].sort((a, b) => byPosition.get(b.position)! - byPosition.get(a.position)!).slice(0, aligned);
+      for (const contender of best) {
+        const fine = details.get(search.printings[contender.position]!.printingId);
+        if (!fine) continue;
+        const alignment = alignToCandidate(sampler, contender.reading.quad, fine);
+        alignments.set(contender.position, alignment);
+        byPosition.set(contender.position, similarity({ whole: alignment.whole, strip: alignment.strip, hashDistance: contender.hashDistance }));
+      }
+    }
     const ranked = [...byPosition.entries()].map(([position, value]) => ({ position, value })).sort((a, b) => b.value - a.value);
     // Printings whose images look alike (reprints, variants) share one probability, split by how well each fits.
     const sameArt = (a: number, b: number) => {
@@ -154,12 +180,23 @@ export function createIdentifyService(repository: FingerprintRepository, options
       if (group) group.push(entry);
       else groups.push([entry]);
     }
+    /** Within a same-art group, each member's fit on what sets it apart; all equal when it cannot be told. */
+    const reprintFitsOf = (group: typeof ranked): number[] => {
+      const members = group.map((entry) => ({ alignment: alignments.get(entry.position), fine: details.get(search.printings[entry.position]!.printingId) }));
+      if (group.length < 2 || members.some((member) => !member.alignment || !member.fine)) return group.map(() => 0);
+      return reprintFits(
+        members.map((member) => member.alignment!.photoStrip),
+        members.map((member) => member.fine!.strip),
+      );
+    };
     const scored: ScoredCandidate[] = [];
     for (const [g, group] of groups.entries()) {
       const other = groups.find((_, k) => k !== g)?.[0]?.value ?? 0;
       const top = group[0]!.value;
       const groupScore = matchScore(top, top - other);
-      const weights = group.map((entry) => Math.exp(30 * (entry.value - top)));
+      const fits = reprintFitsOf(group);
+      const bestFit = Math.max(...fits);
+      const weights = group.map((entry, k) => Math.exp(30 * (entry.value - top) + 10 * (fits[k]! - bestFit)));
       // Variants printed from one image cannot be told apart by a photo: each gets the image's share.
       const images = new Map(group.map((entry, k) => [search.printings[entry.position]!.image ?? entry.position, weights[k]!]));
       const total = [...images.values()].reduce((sum, weight) => sum + weight, 0);
