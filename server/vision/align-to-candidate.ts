@@ -2,7 +2,7 @@ import { cardRegions, stripSize, thumbnailSize, toBytes } from './card-fingerpri
 import type { Point, Quad } from './card-quad.ts';
 import { shiftedCorrelation } from './fine-compare.ts';
 import type { FineDetails } from './fingerprint-repository.ts';
-import { resampleRegion } from './grey-plane.ts';
+import { flattenLighting } from './grey-plane.ts';
 import type { PhotoSampler } from './photo-sampler.ts';
 
 export interface Alignment {
@@ -15,12 +15,39 @@ export interface Alignment {
   photoStrip: Uint8Array;
 }
 
-/** The whole card is read at twice the thumbnail's resolution and flattened there, as the fingerprint does. */
-const readColumns = thumbnailSize.width * 2;
-const readRows = thumbnailSize.height * 2;
+/** A grid, minus its mean, over its norm: correlating two of them is one dot product. */
+function normalised(values: ArrayLike<number>): Float32Array {
+  let mean = 0;
+  for (let i = 0; i < values.length; i++) mean += values[i]!;
+  mean /= values.length;
+  let squares = 0;
+  for (let i = 0; i < values.length; i++) squares += (values[i]! - mean) ** 2;
+  const scale = squares > 0 ? 1 / Math.sqrt(squares) : 0;
+  return Float32Array.from(values, (value) => (value - mean) * scale);
+}
 
-function thumbnailThrough(sampler: PhotoSampler, quad: Quad): Uint8Array {
-  return toBytes(resampleRegion(sampler.sampleFlat(quad, readColumns, readRows), cardRegions.whole, thumbnailSize.width, thumbnailSize.height));
+function halved(thumbnail: Uint8Array): Float32Array {
+  const width = thumbnailSize.width >> 1;
+  const height = thumbnailSize.height >> 1;
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = 2 * y * thumbnailSize.width + 2 * x;
+      out[y * width + x] = thumbnail[at]! + thumbnail[at + 1]! + thumbnail[at + thumbnailSize.width]! + thumbnail[at + thumbnailSize.width + 1]!;
+    }
+  }
+  return out;
+}
+
+/** The photo's card through `quad` at the thumbnail's grid (or half of it), flattened as the fingerprint is. */
+function gridThrough(sampler: PhotoSampler, quad: Quad, columns: number, rows: number): Float32Array {
+  return flattenLighting(sampler.sample(quad, cardRegions.whole, columns, rows), Math.max(1, Math.round(columns / 10))).data;
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
+  return sum;
 }
 
 function stripThrough(sampler: PhotoSampler, quad: Quad): Uint8Array {
@@ -54,32 +81,47 @@ function trials(quad: Quad, step: number): Quad[] {
 }
 
 /**
- * Moves the outline until the photo lines up with the candidate (hill climbing on the thumbnail's
- * correlation, from 3% of the card's height down to under 1%), then compares the bottom strip,
+ * Moves the outline until the photo lines up with a thumbnail: hill climbing on their correlation,
+ * from 3% of the card's height down to under 1%.
+ */
+export function alignQuad(sampler: PhotoSampler, start: Quad, thumbnail: Uint8Array): { quad: Quad; whole: number } {
+  // Large steps are judged on a half-resolution grid, small ones on the full thumbnail grid.
+  const levels = [
+    { target: normalised(halved(thumbnail)), columns: thumbnailSize.width >> 1, rows: thumbnailSize.height >> 1, shares: [0.03, 0.015] },
+    { target: normalised(thumbnail), columns: thumbnailSize.width, rows: thumbnailSize.height, shares: [0.0075, 0.004] },
+  ];
+  let quad = start;
+  let best = -1;
+  const cardHeight = Math.hypot(quad[3].x - quad[0].x, quad[3].y - quad[0].y);
+  for (const level of levels) {
+    const correlate = (trial: Quad) => dot(normalised(gridThrough(sampler, trial, level.columns, level.rows)), level.target);
+    best = correlate(quad);
+    for (const share of level.shares) {
+      for (let sweep = 0; sweep < 3; sweep++) {
+        let improved = false;
+        for (const trial of trials(quad, share * cardHeight)) {
+          const value = correlate(trial);
+          if (value > best) {
+            best = value;
+            quad = trial;
+            improved = true;
+          }
+        }
+        if (!improved) break;
+      }
+    }
+  }
+  return { quad, whole: best };
+}
+
+/**
+ * Moves the outline until the photo lines up with the candidate, then compares the bottom strip,
  * where reprints differ by a few pixels: an outline a few percent off would otherwise blur exactly
  * the detail that tells them apart.
  */
 export function alignToCandidate(sampler: PhotoSampler, start: Quad, candidate: FineDetails): Alignment {
-  const correlate = (quad: Quad) =>
-    shiftedCorrelation(thumbnailThrough(sampler, quad), candidate.thumbnail, thumbnailSize.width, thumbnailSize.height, 0, 0);
-  let quad = start;
-  let best = correlate(quad);
-  const cardHeight = Math.hypot(quad[3].x - quad[0].x, quad[3].y - quad[0].y);
-  for (const share of [0.03, 0.015, 0.0075, 0.004]) {
-    for (let sweep = 0; sweep < 4; sweep++) {
-      let improved = false;
-      for (const trial of trials(quad, share * cardHeight)) {
-        const value = correlate(trial);
-        if (value > best) {
-          best = value;
-          quad = trial;
-          improved = true;
-        }
-      }
-      if (!improved) break;
-    }
-  }
+  const { quad, whole } = alignQuad(sampler, start, candidate.thumbnail);
   const photoStrip = stripThrough(sampler, quad);
   const strip = shiftedCorrelation(photoStrip, candidate.strip, stripSize.width, stripSize.height, 3, 2);
-  return { quad, whole: best, strip, photoStrip };
+  return { quad, whole, strip, photoStrip };
 }

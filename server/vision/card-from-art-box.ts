@@ -2,7 +2,7 @@ import { orderQuad, type Point, type Quad } from './card-quad.ts';
 import { withMats, type OpenCv } from './opencv.ts';
 
 /** Where the art box sits on a card, as fractions of its width and height (modern card layouts). */
-const artBox = { x0: 0.085, y0: 0.11, x1: 0.915, y1: 0.5 } as const;
+const artBox = { x0: 0.075, y0: 0.12, x1: 0.925, y1: 0.5 } as const;
 
 function mapPoint(m: Float64Array, p: Point): Point {
   const w = m[6]! * p.x + m[7]! * p.y + m[8]!;

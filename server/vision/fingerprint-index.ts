@@ -83,7 +83,16 @@ export class FingerprintIndex {
     thumbnails.forEach((thumbnail, position) => {
       this.inverseNorms[position] = centre(thumbnail, this.centred, position * coarsePixels);
     });
+    const sums = new Float64Array(thumbnailSize.width * thumbnailSize.height);
+    for (const thumbnail of thumbnails) for (let i = 0; i < sums.length; i++) sums[i]! += thumbnail[i]!;
+    this.typicalCard = Uint8Array.from(sums, (sum) => Math.round(sum / Math.max(1, thumbnails.length)));
   }
+
+  /**
+   * The mean of every printing's thumbnail: the layout cards share (border, art box, text box)
+   * without any one card's content. A photo aligned to it is aligned to the card's frame.
+   */
+  readonly typicalCard: Uint8Array;
 
   /** Normalised correlation (-1..1) of a rectified photo's thumbnail with each given printing's. */
   correlate(thumbnail: Uint8Array, positions: number[]): Float32Array {

@@ -12,7 +12,7 @@ import { matchScore, scoreThreshold, similarity, type MatchEvidence } from './ma
 import { loadOpenCv, type OpenCv } from './opencv.ts';
 import type { RasterImage } from './raster-image.ts';
 import { rectifyCards, rotateHalfTurn } from './rectify-card.ts';
-import { alignToCandidate, type Alignment } from './align-to-candidate.ts';
+import { alignQuad, alignToCandidate, type Alignment } from './align-to-candidate.ts';
 import { reprintFits } from './tell-reprints-apart.ts';
 import type { Quad } from './card-quad.ts';
 import { PhotoSampler } from './photo-sampler.ts';
@@ -74,6 +74,10 @@ export function createIdentifyService(repository: FingerprintRepository, options
   const pool = options.pool ?? 300;
   const finalists = options.finalists ?? 24;
   const aligned = options.aligned ?? 6;
+  /** Readings (outline hypotheses best first, two orientations each) whose best printing is aligned too. */
+  const leadingReadings = 8;
+  /** Outline hypotheses also read after aligning them to the typical card. */
+  const straightenedOutlines = 3;
   let index: FingerprintIndex | undefined;
   let loading: Promise<FingerprintIndex> | undefined;
 
@@ -96,16 +100,35 @@ export function createIdentifyService(repository: FingerprintRepository, options
   const current = async () => (index && index.size > 0 ? index : load());
 
   /** The card's fingerprint under every outline hypothesis, upright and upside down. */
-  function readings(cv: OpenCv, image: RasterImage): Reading[] {
-    const quads = findCardOutlines(cv, image).map((hypothesis) => hypothesis.quad);
-    return rectifyCards(cv, image, quads).flatMap((card, i) => [
-      { fingerprint: fingerprintCard(card), quad: quads[i]! },
-      { fingerprint: fingerprintCard(rotateHalfTurn(card)), quad: halfTurn(quads[i]!) },
-    ]);
+  function readings(cv: OpenCv, image: RasterImage, sampler: PhotoSampler | undefined, typicalCard: Uint8Array): Reading[] {
+    const hypotheses = findCardOutlines(cv, image);
+    // The best outlines, each way up, moved to line up with the layout cards share: an outline a few
+    // percent off (a border lost on one side, an art box taken for the card) then reads the card as
+    // the catalogue holds it. They are read first: the leading readings.
+    const straightened = sampler
+      ? hypotheses
+          .filter((hypothesis) => hypothesis.source !== 'frame')
+          .slice(0, straightenedOutlines)
+          .flatMap((hypothesis) => [hypothesis.quad, halfTurn(hypothesis.quad)].map((quad) => alignQuad(sampler, quad, typicalCard).quad))
+      : [];
+    const quads = hypotheses.map((hypothesis) => hypothesis.quad);
+    return [
+      ...rectifyCards(cv, image, straightened).map((card, i) => ({ fingerprint: fingerprintCard(card), quad: straightened[i]! })),
+      ...rectifyCards(cv, image, quads).flatMap((card, i) => [
+        { fingerprint: fingerprintCard(card), quad: quads[i]! },
+        { fingerprint: fingerprintCard(rotateHalfTurn(card)), quad: halfTurn(quads[i]!) },
+      ]),
+    ];
   }
 
-  function contenders(search: FingerprintIndex, all: Reading[]): Contender[] {
+  /**
+   * The finalists (each printing with its best reading, best first) and the leaders: the best
+   * printing of each of the first readings. A leader's reading may be a few percent off and so
+   * rank low by correlation, yet line up perfectly once aligned.
+   */
+  function contenders(search: FingerprintIndex, all: Reading[]): { finals: Contender[]; leaders: Contender[] } {
     const best = new Map<number, Contender>();
+    const leaders: Contender[] = [];
     const found = search.search(
       all.map((reading) => reading.fingerprint.hashes),
       pool,
@@ -118,13 +141,16 @@ export function createIdentifyService(repository: FingerprintRepository, options
             reading.fingerprint.thumbnail,
             matches.map((match) => match.position),
           );
+      let leader: Contender | undefined;
       matches.forEach((match, k) => {
-        const value = coarse[k]!;
+        const contender = { position: match.position, reading, coarse: coarse[k]!, hashDistance: match.distance };
         const known = best.get(match.position);
-        if (!known || value > known.coarse) best.set(match.position, { position: match.position, reading, coarse: value, hashDistance: match.distance });
+        if (!known || contender.coarse > known.coarse) best.set(match.position, contender);
+        if (!leader || contender.coarse > leader.coarse) leader = contender;
       });
+      if (leader && r < leadingReadings) leaders.push(leader);
     }
-    return [...best.values()].sort((a, b) => b.coarse - a.coarse).slice(0, finalists);
+    return { finals: [...best.values()].sort((a, b) => b.coarse - a.coarse).slice(0, finalists), leaders };
   }
 
   function evidenceFor(contender: Contender, details: FineDetails | undefined): MatchEvidence {
@@ -143,26 +169,28 @@ export function createIdentifyService(repository: FingerprintRepository, options
     const search = await current();
     if (search.size === 0) throw new HttpError(503, emptyIndexMessage);
     const cv = await loadOpenCv();
-    const finals = contenders(search, readings(cv, image));
+    const sampler = options.hashOnly ? undefined : new PhotoSampler(image);
+    const { finals: shortlist, leaders } = contenders(search, readings(cv, image, sampler, search.typicalCard));
+    const finals = [...shortlist, ...leaders.filter((leader) => !shortlist.some((contender) => contender.position === leader.position))];
     const details = options.hashOnly
       ? new Map<string, FineDetails>()
       : await repository.fineDetails(finals.map((contender) => search.printings[contender.position]!.printingId));
+    const fineOf = (position: number) => details.get(search.printings[position]!.printingId);
     const byPosition = new Map<number, number>();
-    for (const contender of finals) {
-      byPosition.set(contender.position, similarity(evidenceFor(contender, details.get(search.printings[contender.position]!.printingId))));
-    }
+    for (const contender of finals) byPosition.set(contender.position, similarity(evidenceFor(contender, fineOf(contender.position))));
     const alignments = new Map<number, Alignment>();
-    if (!options.hashOnly) {
-      const sampler = new PhotoSampler(image);
-      const best = [...finals].sort((a, b) => byPosition.get(b.position)! - byPosition.get(a.position)!).slice(0, aligned);
-      for (const contender of best) {
-        const fine = details.get(search.printings[contender.position]!.printingId);
-        if (!fine) continue;
-        const alignment = alignToCandidate(sampler, contender.reading.quad, fine);
-        alignments.set(contender.position, alignment);
-        byPosition.set(contender.position, similarity({ whole: alignment.whole, strip: alignment.strip, hashDistance: contender.hashDistance }));
-      }
-    }
+    const align = (position: number, start: Quad, hashDistance: number) => {
+      const fine = fineOf(position);
+      if (!sampler || !fine) return;
+      const alignment = alignToCandidate(sampler, start, fine);
+      const known = alignments.get(position);
+      if (known && known.whole >= alignment.whole) return;
+      alignments.set(position, alignment);
+      byPosition.set(position, similarity({ whole: alignment.whole, strip: alignment.strip, hashDistance }));
+    };
+    // The best by the shortlist's coarse correlation (it tolerates a misaligned outline better than
+    // the finer comparison), and each leading reading's favourite.
+    for (const contender of [...shortlist.slice(0, aligned), ...leaders]) align(contender.position, contender.reading.quad, contender.hashDistance);
     const ranked = [...byPosition.entries()].map(([position, value]) => ({ position, value })).sort((a, b) => b.value - a.value);
     // Printings whose images look alike (reprints, variants) share one probability, split by how well each fits.
     const sameArt = (a: number, b: number) => {
@@ -180,6 +208,20 @@ export function createIdentifyService(repository: FingerprintRepository, options
       if (group) group.push(entry);
       else groups.push([entry]);
     }
+    // Reprints are told apart on their aligned strips: members not aligned yet start from an aligned sibling.
+    for (const group of groups) {
+      const aligned = group.find((entry) => alignments.has(entry.position));
+      if (!aligned) continue;
+      for (const entry of group) {
+        if (!alignments.has(entry.position)) {
+          const contender = finals.find((candidate) => candidate.position === entry.position)!;
+          align(entry.position, alignments.get(aligned.position)!.quad, contender.hashDistance);
+          entry.value = byPosition.get(entry.position)!;
+        }
+      }
+      group.sort((a, b) => b.value - a.value);
+    }
+    groups.sort((a, b) => b[0]!.value - a[0]!.value);
     /** Within a same-art group, each member's fit on what sets it apart; all equal when it cannot be told. */
     const reprintFitsOf = (group: typeof ranked): number[] => {
       const members = group.map((entry) => ({ alignment: alignments.get(entry.position), fine: details.get(search.printings[entry.position]!.printingId) }));

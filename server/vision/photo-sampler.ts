@@ -1,4 +1,4 @@
-import type { Point, Quad } from './card-quad.ts';
+import type { Quad } from './card-quad.ts';
 import { flattenLighting, lumaOf, type GreyPlane } from './grey-plane.ts';
 import type { RasterImage } from './raster-image.ts';
 
@@ -10,8 +10,8 @@ export interface CardRegion {
   y1: number;
 }
 
-/** The projective map from the unit square (the card's own coordinates) onto a quad in the photo. */
-function squareToQuad([p0, p1, p2, p3]: Quad): (u: number, v: number) => Point {
+/** The projective map from the unit square (the card's own coordinates) onto a quad in the photo, as x = (a u + b v + c) / (g u + h v + 1), y = (d u + e v + f) / (g u + h v + 1). */
+function squareToQuad([p0, p1, p2, p3]: Quad) {
   const dx1 = p1.x - p2.x;
   const dx2 = p3.x - p2.x;
   const dy1 = p1.y - p2.y;
@@ -21,14 +21,7 @@ function squareToQuad([p0, p1, p2, p3]: Quad): (u: number, v: number) => Point {
   const det = dx1 * dy2 - dx2 * dy1;
   const g = det === 0 ? 0 : (sx * dy2 - dx2 * sy) / det;
   const h = det === 0 ? 0 : (dx1 * sy - sx * dy1) / det;
-  const a = p1.x - p0.x + g * p1.x;
-  const b = p3.x - p0.x + h * p3.x;
-  const d = p1.y - p0.y + g * p1.y;
-  const e = p3.y - p0.y + h * p3.y;
-  return (u, v) => {
-    const w = g * u + h * v + 1;
-    return { x: (a * u + b * v + p0.x) / w, y: (d * u + e * v + p0.y) / w };
-  };
+  return { a: p1.x - p0.x + g * p1.x, b: p3.x - p0.x + h * p3.x, c: p0.x, d: p1.y - p0.y + g * p1.y, e: p3.y - p0.y + h * p3.y, f: p0.y, g, h };
 }
 
 /**
@@ -56,28 +49,34 @@ export class PhotoSampler {
     }
   }
 
-  private boxMean(cx: number, cy: number, half: number): number {
-    const stride = this.width + 1;
-    const xa = Math.max(0, Math.min(this.width - 1, Math.round(cx - half)));
-    const ya = Math.max(0, Math.min(this.height - 1, Math.round(cy - half)));
-    const xb = Math.max(xa + 1, Math.min(this.width, Math.round(cx + half) + 1));
-    const yb = Math.max(ya + 1, Math.min(this.height, Math.round(cy + half) + 1));
-    const sum = this.integral[yb * stride + xb]! - this.integral[ya * stride + xb]! - this.integral[yb * stride + xa]! + this.integral[ya * stride + xa]!;
-    return sum / ((xb - xa) * (yb - ya));
-  }
-
   /** The region of the card inside `quad` as a `columns` x `rows` grey grid. */
   sample(quad: Quad, region: CardRegion, columns: number, rows: number): GreyPlane {
-    const map = squareToQuad(quad);
+    const { a, b, c, d, e, f, g, h } = squareToQuad(quad);
     const out = new Float32Array(columns * rows);
     const cardHeight = Math.hypot(quad[3].x - quad[0].x, quad[3].y - quad[0].y);
     const half = Math.max(0, (((region.y1 - region.y0) * cardHeight) / rows - 1) / 2);
+    const { width, height, integral } = this;
+    const stride = width + 1;
+    const du = (region.x1 - region.x0) / columns;
+    const dv = (region.y1 - region.y0) / rows;
     for (let row = 0; row < rows; row++) {
-      const v = region.y0 + ((row + 0.5) * (region.y1 - region.y0)) / rows;
+      const v = region.y0 + (row + 0.5) * dv;
       for (let column = 0; column < columns; column++) {
-        const u = region.x0 + ((column + 0.5) * (region.x1 - region.x0)) / columns;
-        const p = map(u, v);
-        out[row * columns + column] = this.boxMean(p.x, p.y, half);
+        const u = region.x0 + (column + 0.5) * du;
+        const w = g * u + h * v + 1;
+        const x = (a * u + b * v + c) / w;
+        const y = (d * u + e * v + f) / w;
+        // The mean of a box about one output cell wide around the point, clamped to the photo.
+        let xa = Math.round(x - half);
+        let ya = Math.round(y - half);
+        xa = xa < 0 ? 0 : xa > width - 1 ? width - 1 : xa;
+        ya = ya < 0 ? 0 : ya > height - 1 ? height - 1 : ya;
+        let xb = Math.round(x + half) + 1;
+        let yb = Math.round(y + half) + 1;
+        xb = xb > width ? width : xb <= xa ? xa + 1 : xb;
+        yb = yb > height ? height : yb <= ya ? ya + 1 : yb;
+        const sum = integral[yb * stride + xb]! - integral[ya * stride + xb]! - integral[yb * stride + xa]! + integral[ya * stride + xa]!;
+        out[row * columns + column] = sum / ((xb - xa) * (yb - ya));
       }
     }
     return { width: columns, height: rows, data: out };
