@@ -1,26 +1,51 @@
-import type { CardFingerprint } from '../../server/vision/card-fingerprint.ts';
+import { cardHeight, cardWidth, fingerprintCard, type CardFingerprint } from '../../server/vision/card-fingerprint.ts';
+import type { RasterImage } from '../../server/vision/raster-image.ts';
 import { SeededRandom } from '../../fixtures/identify/seeded-random.ts';
 
+/** Bands of the generated card layout (fractions of its height): header, art box, text, bottom strip. */
+const bands = [0, 0.129, 0.504, 0.86, 1] as const;
+const art = { x0: 0.075, x1: 0.925 } as const;
+
 /**
- * Fingerprints of printings that do not exist, to grow the catalogue: each mixes two real cards, bit
- * by bit and pixel by pixel. They share the card layout with real ones and sit closer to them than
- * unrelated real cards usually do, so they make the search harder, not easier.
+ * Fingerprints of printings that do not exist, to grow the catalogue to 10,000 or 50,000: each is a
+ * new card in the shared layout. Its header, text and bottom strip come from three different real
+ * cards, and its art box holds a fourth card's artwork cut at another place and maybe mirrored, so no
+ * region repeats a real card's while the layout, which makes cards look alike, is the same.
  */
-export function distractorFingerprints(real: CardFingerprint[], count: number, seed: number): CardFingerprint[] {
+export function distractorFingerprints(cards: RasterImage[], count: number, seed: number): CardFingerprint[] {
   const random = new SeededRandom(seed);
   const out: CardFingerprint[] = [];
+  const rowOf = (fraction: number) => Math.round(fraction * cardHeight);
+  const artLeft = Math.round(art.x0 * cardWidth);
+  const artWidth = Math.round(art.x1 * cardWidth) - artLeft;
+  const artTop = rowOf(bands[1]);
+  const artHeight = rowOf(bands[2]) - artTop;
   for (let i = 0; i < count; i++) {
-    const a = random.pick(real);
-    // Mixing a card with itself would copy it: a printing no photo can tell from the real one.
-    let b = random.pick(real);
-    while (b === a && real.length > 1) b = random.pick(real);
-    const hashes = new Uint32Array(a.hashes.length);
-    for (let w = 0; w < hashes.length; w++) {
-      const mask = (random.next() * 2 ** 32) >>> 0;
-      hashes[w] = (a.hashes[w]! & mask) | (b.hashes[w]! & ~mask);
+    const data = new Uint8Array(cardWidth * cardHeight * 3);
+    for (let band = 0; band < 4; band++) {
+      if (band === 1) continue;
+      const source = random.pick(cards).data;
+      const from = rowOf(bands[band]!) * cardWidth * 3;
+      const to = rowOf(bands[band + 1]!) * cardWidth * 3;
+      data.set(source.subarray(from, to), from);
     }
-    const blend = (x: Uint8Array, y: Uint8Array) => x.map((value, k) => (value + y[k]!) >> 1);
-    out.push({ hashes, thumbnail: blend(a.thumbnail, b.thumbnail), strip: blend(a.strip, b.strip) });
+    const source = random.pick(cards);
+    data.set(source.data.subarray(artTop * cardWidth * 3, (artTop + artHeight) * cardWidth * 3), artTop * cardWidth * 3);
+    const dx = random.int(Math.round(artWidth * 0.25), Math.round(artWidth * 0.75));
+    const dy = random.int(0, artHeight - 1);
+    const mirror = random.chance(0.5);
+    for (let y = 0; y < artHeight; y++) {
+      for (let x = 0; x < artWidth; x++) {
+        const sx = artLeft + ((mirror ? artWidth - 1 - x : x) + dx) % artWidth;
+        const sy = artTop + ((y + dy) % artHeight);
+        const at = ((artTop + y) * cardWidth + artLeft + x) * 3;
+        const from = (sy * cardWidth + sx) * 3;
+        data[at] = source.data[from]!;
+        data[at + 1] = source.data[from + 1]!;
+        data[at + 2] = source.data[from + 2]!;
+      }
+    }
+    out.push(fingerprintCard({ width: cardWidth, height: cardHeight, channels: 3, data }));
   }
   return out;
 }

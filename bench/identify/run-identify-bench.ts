@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { generateTestCatalog, generateTestPhotos, type TestPhoto } from '../../fixtures/identify/generate-test-catalog.ts';
-import type { CardFingerprint } from '../../server/vision/card-fingerprint.ts';
+import sharp from 'sharp';
+import { cardHeight, cardWidth } from '../../server/vision/card-fingerprint.ts';
+import type { RasterImage } from '../../server/vision/raster-image.ts';
 import { fingerprintCardImage } from '../../server/vision/fingerprint-card-image.ts';
 import { createIdentifyService, type ScoredCandidate } from '../../server/vision/identify-service.ts';
 import { scoreThreshold } from '../../server/vision/match-score.ts';
@@ -60,6 +62,12 @@ for (const printing of catalog.printings) {
     },
   });
 }
+// The catalogue's images as the index sees them, for building distractor printings in the same layout.
+const cardRasters: RasterImage[] = [];
+for (const printing of catalog.printings) {
+  const { data } = await sharp(readFileSync(printing.imageFile)).flatten({ background: '#ffffff' }).resize(cardWidth, cardHeight, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+  cardRasters.push({ width: cardWidth, height: cardHeight, channels: 3, data: new Uint8Array(data) });
+}
 await loadOpenCv();
 const photoBytes = allPhotos.map((photo) => readFileSync(photo.file));
 
@@ -76,8 +84,7 @@ interface Run {
 }
 
 async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples: Array<{ top: ScoredCandidate | undefined; correct: boolean; outside: boolean }> }> {
-  const fingerprints: CardFingerprint[] = real.map((entry) => entry.fingerprint);
-  const extra = distractorFingerprints(fingerprints, Math.max(0, size - real.length), size);
+  const extra = distractorFingerprints(cardRasters, Math.max(0, size - real.length), size);
   const entries: MemoryEntry[] = [
     ...real,
     ...extra.map((fingerprint, i) => ({

@@ -87,8 +87,8 @@ function trials(quad: Quad, step: number): Quad[] {
 export function alignQuad(sampler: PhotoSampler, start: Quad, thumbnail: Uint8Array): { quad: Quad; whole: number } {
   // Large steps are judged on a half-resolution grid, small ones on the full thumbnail grid.
   const levels = [
-    { target: normalised(halved(thumbnail)), columns: thumbnailSize.width >> 1, rows: thumbnailSize.height >> 1, shares: [0.03, 0.015] },
-    { target: normalised(thumbnail), columns: thumbnailSize.width, rows: thumbnailSize.height, shares: [0.0075, 0.004] },
+    { target: normalised(halved(thumbnail)), columns: thumbnailSize.width >> 1, rows: thumbnailSize.height >> 1, shares: [0.03, 0.012], sweeps: 3 },
+    { target: normalised(thumbnail), columns: thumbnailSize.width, rows: thumbnailSize.height, shares: [0.005], sweeps: 2 },
   ];
   let quad = start;
   let best = -1;
@@ -97,7 +97,7 @@ export function alignQuad(sampler: PhotoSampler, start: Quad, thumbnail: Uint8Ar
     const correlate = (trial: Quad) => dot(normalised(gridThrough(sampler, trial, level.columns, level.rows)), level.target);
     best = correlate(quad);
     for (const share of level.shares) {
-      for (let sweep = 0; sweep < 3; sweep++) {
+      for (let sweep = 0; sweep < level.sweeps; sweep++) {
         let improved = false;
         for (const trial of trials(quad, share * cardHeight)) {
           const value = correlate(trial);

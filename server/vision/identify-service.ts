@@ -14,7 +14,7 @@ import type { RasterImage } from './raster-image.ts';
 import { rectifyCards, rotateHalfTurn } from './rectify-card.ts';
 import { alignQuad, alignToCandidate, type Alignment } from './align-to-candidate.ts';
 import { reprintFits } from './tell-reprints-apart.ts';
-import type { Quad } from './card-quad.ts';
+import { maxCornerDistance, type Quad } from './card-quad.ts';
 import { PhotoSampler } from './photo-sampler.ts';
 
 const halfTurn = (quad: Quad): Quad => [quad[2], quad[3], quad[0], quad[1]];
@@ -74,10 +74,10 @@ export function createIdentifyService(repository: FingerprintRepository, options
   const pool = options.pool ?? 300;
   const finalists = options.finalists ?? 24;
   const aligned = options.aligned ?? 6;
-  /** Readings (outline hypotheses best first, two orientations each) whose best printing is aligned too. */
-  const leadingReadings = 8;
   /** Outline hypotheses also read after aligning them to the typical card. */
   const straightenedOutlines = 3;
+  /** Readings whose best printing is aligned too: the straightened ones, which are read first. */
+  const leadingReadings = 2 * straightenedOutlines;
   let index: FingerprintIndex | undefined;
   let loading: Promise<FingerprintIndex> | undefined;
 
@@ -179,9 +179,15 @@ export function createIdentifyService(repository: FingerprintRepository, options
     const byPosition = new Map<number, number>();
     for (const contender of finals) byPosition.set(contender.position, similarity(evidenceFor(contender, fineOf(contender.position))));
     const alignments = new Map<number, Alignment>();
+    const tried = new Map<number, Quad[]>();
     const align = (position: number, start: Quad, hashDistance: number) => {
       const fine = fineOf(position);
       if (!sampler || !fine) return;
+      // The same printing from nearly the same outline would align to the same place.
+      const starts = tried.get(position) ?? [];
+      const size = Math.hypot(start[2].x - start[0].x, start[2].y - start[0].y);
+      if (starts.some((quad) => maxCornerDistance(quad, start) < 0.02 * size)) return;
+      tried.set(position, [...starts, start]);
       const alignment = alignToCandidate(sampler, start, fine);
       const known = alignments.get(position);
       if (known && known.whole >= alignment.whole) return;
