@@ -16,14 +16,21 @@ export interface Alignment {
 }
 
 /** A grid, minus its mean, over its norm: correlating two of them is one dot product. */
-function normalised(values: ArrayLike<number>): Float32Array {
+function normalised(values: Float32Array): Float32Array {
+  const n = values.length;
   let mean = 0;
-  for (let i = 0; i < values.length; i++) mean += values[i]!;
-  mean /= values.length;
+  for (let i = 0; i < n; i++) mean += values[i]!;
+  mean /= n;
   let squares = 0;
-  for (let i = 0; i < values.length; i++) squares += (values[i]! - mean) ** 2;
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const centred = values[i]! - mean;
+    out[i] = centred;
+    squares += centred * centred;
+  }
   const scale = squares > 0 ? 1 / Math.sqrt(squares) : 0;
-  return Float32Array.from(values, (value) => (value - mean) * scale);
+  for (let i = 0; i < n; i++) out[i]! *= scale;
+  return out;
 }
 
 function halved(thumbnail: Uint8Array): Float32Array {
@@ -60,23 +67,44 @@ function stripThrough(sampler: PhotoSampler, quad: Quad): Uint8Array {
 
 const moved = (quad: Quad, move: (p: Point, corner: number) => Point) => quad.map((p, corner) => move(p, corner)) as Quad;
 
-/** Small changes of the quad tried at each step: each corner on its own, then the whole quad shifted or scaled. */
-function trials(quad: Quad, step: number): Quad[] {
+const directions = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
+
+/** The quad shifted, scaled, turned, or one side moved in or out: an outline off as a whole or on one side. */
+function wholeMoves(quad: Quad, step: number): Quad[] {
   const out: Quad[] = [];
-  const directions = [
-    [step, 0],
-    [-step, 0],
-    [0, step],
-    [0, -step],
-  ] as const;
-  for (let corner = 0; corner < 4; corner++) {
-    for (const [dx, dy] of directions) out.push(moved(quad, (p, k) => (k === corner ? { x: p.x + dx, y: p.y + dy } : p)));
-  }
-  for (const [dx, dy] of directions) out.push(moved(quad, (p) => ({ x: p.x + dx, y: p.y + dy })));
+  for (const [dx, dy] of directions) out.push(moved(quad, (p) => ({ x: p.x + dx * step, y: p.y + dy * step })));
   const cx = quad.reduce((sum, p) => sum + p.x, 0) / 4;
   const cy = quad.reduce((sum, p) => sum + p.y, 0) / 4;
-  const size = Math.hypot(quad[2].x - quad[0].x, quad[2].y - quad[0].y);
+  const size = Math.hypot(quad[2].x - quad[0].x, quad[2].y - quad[0].y) / 2;
   for (const factor of [1 + step / size, 1 - step / size]) out.push(moved(quad, (p) => ({ x: cx + (p.x - cx) * factor, y: cy + (p.y - cy) * factor })));
+  for (const turn of [step / size, -step / size]) {
+    const cos = Math.cos(turn);
+    const sin = Math.sin(turn);
+    out.push(moved(quad, (p) => ({ x: cx + (p.x - cx) * cos - (p.y - cy) * sin, y: cy + (p.x - cx) * sin + (p.y - cy) * cos })));
+  }
+  for (let side = 0; side < 4; side++) {
+    const a = quad[side]!;
+    const b = quad[(side + 1) % 4]!;
+    const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    const normal = { x: (b.y - a.y) / length, y: -(b.x - a.x) / length };
+    for (const sign of [1, -1]) {
+      out.push(moved(quad, (p, k) => (k === side || k === (side + 1) % 4 ? { x: p.x + sign * step * normal.x, y: p.y + sign * step * normal.y } : p)));
+    }
+  }
+  return out;
+}
+
+/** Each corner moved on its own: perspective the outline got slightly wrong. */
+function cornerMoves(quad: Quad, step: number): Quad[] {
+  const out: Quad[] = [];
+  for (let corner = 0; corner < 4; corner++) {
+    for (const [dx, dy] of directions) out.push(moved(quad, (p, k) => (k === corner ? { x: p.x + dx * step, y: p.y + dy * step } : p)));
+  }
   return out;
 }
 
@@ -86,29 +114,33 @@ function trials(quad: Quad, step: number): Quad[] {
  */
 export function alignQuad(sampler: PhotoSampler, start: Quad, thumbnail: Uint8Array): { quad: Quad; whole: number } {
   // Large steps are judged on a half-resolution grid, small ones on the full thumbnail grid.
-  const levels = [
-    { target: normalised(halved(thumbnail)), columns: thumbnailSize.width >> 1, rows: thumbnailSize.height >> 1, shares: [0.03, 0.012], sweeps: 3 },
-    { target: normalised(thumbnail), columns: thumbnailSize.width, rows: thumbnailSize.height, shares: [0.005], sweeps: 2 },
+  const coarse = { target: normalised(halved(thumbnail)), columns: thumbnailSize.width >> 1, rows: thumbnailSize.height >> 1 };
+  const fine = { target: normalised(Float32Array.from(thumbnail)), columns: thumbnailSize.width, rows: thumbnailSize.height };
+  const stages = [
+    { level: coarse, moves: wholeMoves, share: 0.03, sweeps: 3 },
+    { level: coarse, moves: wholeMoves, share: 0.012, sweeps: 3 },
+    { level: fine, moves: cornerMoves, share: 0.006, sweeps: 2 },
+    { level: fine, moves: wholeMoves, share: 0.004, sweeps: 1 },
   ];
   let quad = start;
   let best = -1;
+  let judged: typeof coarse | undefined;
   const cardHeight = Math.hypot(quad[3].x - quad[0].x, quad[3].y - quad[0].y);
-  for (const level of levels) {
+  for (const { level, moves, share, sweeps } of stages) {
     const correlate = (trial: Quad) => dot(normalised(gridThrough(sampler, trial, level.columns, level.rows)), level.target);
-    best = correlate(quad);
-    for (const share of level.shares) {
-      for (let sweep = 0; sweep < level.sweeps; sweep++) {
-        let improved = false;
-        for (const trial of trials(quad, share * cardHeight)) {
-          const value = correlate(trial);
-          if (value > best) {
-            best = value;
-            quad = trial;
-            improved = true;
-          }
+    if (judged !== level) best = correlate(quad);
+    judged = level;
+    for (let sweep = 0; sweep < sweeps; sweep++) {
+      let improved = false;
+      for (const trial of moves(quad, share * cardHeight)) {
+        const value = correlate(trial);
+        if (value > best) {
+          best = value;
+          quad = trial;
+          improved = true;
         }
-        if (!improved) break;
       }
+      if (!improved) break;
     }
   }
   return { quad, whole: best };

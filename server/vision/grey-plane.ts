@@ -63,16 +63,17 @@ export function flattenLighting(plane: GreyPlane, radius: number): GreyPlane {
     }
   }
   const out = new Float32Array(width * height);
+  const stride = width + 1;
   for (let y = 0; y < height; y++) {
-    const ya = Math.max(0, y - radius);
-    const yb = Math.min(height, y + radius + 1);
+    const ya = y - radius < 0 ? 0 : y - radius;
+    const yb = y + radius + 1 > height ? height : y + radius + 1;
+    const top = ya * stride;
+    const bottom = yb * stride;
     for (let x = 0; x < width; x++) {
-      const xa = Math.max(0, x - radius);
-      const xb = Math.min(width, x + radius + 1);
-      const sum =
-        integral[yb * (width + 1) + xb]! - integral[ya * (width + 1) + xb]! - integral[yb * (width + 1) + xa]! + integral[ya * (width + 1) + xa]!;
-      const mean = sum / ((yb - ya) * (xb - xa));
-      out[y * width + x] = data[y * width + x]! / (mean + 8);
+      const xa = x - radius < 0 ? 0 : x - radius;
+      const xb = x + radius + 1 > width ? width : x + radius + 1;
+      const sum = integral[bottom + xb]! - integral[top + xb]! - integral[bottom + xa]! + integral[top + xa]!;
+      out[y * width + x] = data[y * width + x]! / (sum / ((yb - ya) * (xb - xa)) + 8);
     }
   }
   return { width, height, data: out };
