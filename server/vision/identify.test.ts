@@ -58,7 +58,7 @@ describe.each(testBackends())('POST /v1/vision/identify on $name', (backend) => 
         if (candidates[0]?.printingId === photo.printingId) right += 1;
       }
     }
-    expect(right / inCatalog).toBeGreaterThanOrEqual(0.75);
+    expect(right / inCatalog).toBeGreaterThanOrEqual(0.9);
     expect(noMatch / outside).toBeGreaterThanOrEqual(0.87);
   }, 180_000);
 
