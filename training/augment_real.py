@@ -18,10 +18,10 @@ def clip_boxes(boxes, x0, y0, x1, y1, min_visible=0.45):
 
 
 def frame_crop_around(rng, image, boxes):
-    """As a collector holds a card in the on-screen frame: 0.7-aspect crop, card 45-95% of its width."""
+    """As a collector holds a card in the on-screen frame: 0.7-aspect crop, card 45-100% of its width."""
     h, w = image.shape[:2]
     x1, y1, x2, y2 = boxes[rng.integers(len(boxes))]
-    cw = (x2 - x1) / rng.uniform(0.45, 0.95)
+    cw = (x2 - x1) / rng.uniform(0.45, 1.0)
     ch = cw / (FRAME_ASPECT * rng.uniform(0.9, 1.1))
     if cw > w or ch > h:
         s = min(w / cw, h / ch)

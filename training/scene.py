@@ -167,6 +167,14 @@ def random_centre(rng, w, h, margin):
     return rng.uniform(margin * w, (1 - margin) * w), rng.uniform(margin * h, (1 - margin) * h)
 
 
+def one_card_fill(rng):
+    """The card's size as a share of the largest it could be and stay whole in the frame. A third of
+    the draws are close-ups (80-98%): a scanner held over a card sees it fill the frame."""
+    if rng.random() < 0.33:
+        return float(rng.uniform(0.8, 0.98))
+    return float(np.exp(rng.uniform(np.log(0.25), np.log(0.98))))
+
+
 def angle_sample(rng):
     return rng.normal(0, 5) if rng.random() < 0.7 else rng.uniform(-35, 35)
 
@@ -187,11 +195,12 @@ def make_scene(rng, src, long_side=640, no_card_rate=0.2):
     quads = []
     if has_cards:
         layout = rng.random()
-        if layout < 0.68:  # one card, as held up to the scanner
-            area = float(np.exp(rng.uniform(np.log(0.06), np.log(0.8))))
-            margin = 0.5 - 0.5 * np.sqrt(area)
-            margin = max(0.0, margin) if rng.random() < 0.8 else -0.1
-            centre = random_centre(rng, w, h, max(margin, -0.1))
+        if layout < 0.68:  # one card, as held up to the scanner: up to nearly filling the frame
+            fill = one_card_fill(rng)
+            largest = min(w, h * CARD_ASPECT)
+            area = (fill * largest) ** 2 / CARD_ASPECT / (h * w)
+            whole = 0.5 * fill  # centres at least this far (share of the frame) from the limiting edges
+            centre = random_centre(rng, w, h, whole if rng.random() < 0.8 else -0.1)
             q = place_card(rng, scene, src, area, centre, angle_sample(rng), rng.uniform(0, 0.2), boxes)
             quads += [q] if q is not None else []
         elif layout < 0.85:  # a few scattered cards
