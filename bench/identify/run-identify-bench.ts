@@ -148,16 +148,21 @@ for (const size of sizes) {
   runs.push(result);
   console.error(JSON.stringify(result));
   if (size === sizes[0]) {
-    const sims = (filter: (s: (typeof samples)[number]) => boolean) =>
-      samples
+    const spread = (filter: (s: (typeof samples)[number]) => boolean, value: (top: ScoredCandidate | undefined) => number) => {
+      const list = samples
         .filter(filter)
-        .map((s) => s.top?.similarity ?? 0)
+        .map((s) => value(s.top))
         .sort((a, b) => a - b);
-    const right = sims((s) => !s.outside && s.correct);
-    const wrong = sims((s) => !s.outside && !s.correct);
-    const out = sims((s) => s.outside);
-    const describe = (list: number[]) => (list.length ? [5, 25, 50, 75, 95].map((p) => percentile(list, p).toFixed(3)).join(' / ') : '-');
-    console.error(`top similarity p5/p25/p50/p75/p95: right ${describe(right)} | wrong ${describe(wrong)} | outside ${describe(out)}`);
+      return list.length ? [5, 25, 50, 75, 95].map((p) => percentile(list, p).toFixed(3)).join(' / ') : '-';
+    };
+    for (const [name, value] of [
+      ['similarity', (top: ScoredCandidate | undefined) => top?.similarity ?? 0],
+      ['lead', (top: ScoredCandidate | undefined) => top?.lead ?? 0],
+    ] as const) {
+      console.error(
+        `top ${name} p5/p25/p50/p75/p95: right ${spread((s) => !s.outside && s.correct, value)} | wrong ${spread((s) => !s.outside && !s.correct, value)} | outside ${spread((s) => s.outside, value)}`,
+      );
+    }
   }
 }
 if (values['hash-only']) {

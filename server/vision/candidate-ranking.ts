@@ -1,0 +1,186 @@
+import { assetAddress } from '../catalog/asset-address.ts';
+import { alignToCandidate, type Alignment } from './align-to-candidate.ts';
+import { stripSize, thumbnailSize, type CardFingerprint } from './card-fingerprint.ts';
+import { maxCornerDistance, type Quad } from './card-quad.ts';
+import { cardmarketUrls } from './cardmarket-urls.ts';
+import { shiftedCorrelation } from './fine-compare.ts';
+import type { FingerprintIndex } from './fingerprint-index.ts';
+import type { FineDetails, FingerprintRepository } from './fingerprint-repository.ts';
+import type { Candidate } from './identify-schemas.ts';
+import { matchScore, similarity, type MatchEvidence } from './match-score.ts';
+import type { PhotoSampler } from './photo-sampler.ts';
+import { reprintFits } from './tell-reprints-apart.ts';
+
+/** The card read through one outline hypothesis, in one orientation. */
+export interface Reading {
+  fingerprint: CardFingerprint;
+  quad: Quad;
+}
+
+/** A printing's best showing over some readings: by thumbnail correlation, or by hash when hashes alone decide. */
+export interface Contender {
+  position: number;
+  /** The reading it was best against. */
+  reading: Reading;
+  coarse: number;
+  hashDistance: number;
+}
+
+export interface ScoredCandidate extends Candidate {
+  similarity: number;
+  /** Its group's lead in similarity over the best other group. */
+  lead: number;
+}
+
+/**
+ * Catalogue images at least this alike show one artwork (reprints differ only in the bottom strip).
+ * Lower, and printings that merely look similar would share, and so dilute, the right one's score.
+ */
+const sameArtCorrelation = 0.93;
+
+interface Entry {
+  position: number;
+  value: number;
+}
+
+/**
+ * The printings in the running for one photo: what the finer comparison found for each (aligned
+ * when it was worth it), and the calibrated scores they come to.
+ */
+export class CandidateRanking {
+  private readonly contenders = new Map<number, Contender>();
+  private readonly values = new Map<number, number>();
+  private readonly alignments = new Map<number, Alignment>();
+  private readonly starts = new Map<number, Quad[]>();
+  private readonly details = new Map<string, FineDetails>();
+
+  constructor(
+    private readonly search: FingerprintIndex,
+    private readonly repository: FingerprintRepository,
+    /** Absent when hashes alone decide. */
+    private readonly sampler: PhotoSampler | undefined,
+  ) {}
+
+  private fineOf(position: number): FineDetails | undefined {
+    return this.details.get(this.search.printings[position]!.printingId);
+  }
+
+  private evidence(contender: Contender): MatchEvidence {
+    const { hashDistance } = contender;
+    const details = this.fineOf(contender.position);
+    if (!this.sampler || !details) return { whole: 1 - 2 * hashDistance, strip: 1 - 2 * hashDistance, hashDistance };
+    const { fingerprint } = contender.reading;
+    return {
+      whole: shiftedCorrelation(fingerprint.thumbnail, details.thumbnail, thumbnailSize.width, thumbnailSize.height, 2, 2),
+      strip: shiftedCorrelation(fingerprint.strip, details.strip, stripSize.width, stripSize.height, 3, 2),
+      hashDistance,
+    };
+  }
+
+  /** Takes contenders in, with what the finer comparison needs from the database; known printings keep their evidence. */
+  async add(contenders: Contender[]): Promise<void> {
+    const fresh = contenders.filter((contender) => !this.contenders.has(contender.position));
+    if (this.sampler && fresh.length > 0) {
+      const found = await this.repository.fineDetails(fresh.map((contender) => this.search.printings[contender.position]!.printingId));
+      for (const [id, details] of found) this.details.set(id, details);
+    }
+    for (const contender of fresh) {
+      this.contenders.set(contender.position, contender);
+      this.values.set(contender.position, similarity(this.evidence(contender)));
+    }
+  }
+
+  /** Moves the outline until the photo lines up with the printing, and judges it that way. */
+  align(contender: Contender, start: Quad = contender.reading.quad): void {
+    const fine = this.fineOf(contender.position);
+    if (!this.sampler || !fine) return;
+    // The same printing from nearly the same outline would align to the same place.
+    const tried = this.starts.get(contender.position) ?? [];
+    const size = Math.hypot(start[2].x - start[0].x, start[2].y - start[0].y);
+    if (tried.some((quad) => maxCornerDistance(quad, start) < 0.02 * size)) return;
+    this.starts.set(contender.position, [...tried, start]);
+    const alignment = alignToCandidate(this.sampler, start, fine);
+    const known = this.alignments.get(contender.position);
+    if (known && known.whole >= alignment.whole) return;
+    this.alignments.set(contender.position, alignment);
+    this.values.set(contender.position, similarity({ whole: alignment.whole, strip: alignment.strip, hashDistance: contender.hashDistance }));
+  }
+
+  private sameArt(a: number, b: number): boolean {
+    const pa = this.search.printings[a]!;
+    const pb = this.search.printings[b]!;
+    if (pa.image !== null && pa.image === pb.image) return true;
+    const da = this.fineOf(a);
+    const db = this.fineOf(b);
+    if (!da || !db) return false;
+    return shiftedCorrelation(da.thumbnail, db.thumbnail, thumbnailSize.width, thumbnailSize.height, 0, 0) > sameArtCorrelation;
+  }
+
+  /** Printings whose images look alike (reprints, variants), best group first; reprints aligned together. */
+  private groups(): Entry[][] {
+    const ranked = [...this.values.entries()].map(([position, value]) => ({ position, value })).sort((a, b) => b.value - a.value);
+    const groups: Entry[][] = [];
+    for (const entry of ranked) {
+      const group = groups.find((members) => this.sameArt(members[0]!.position, entry.position));
+      if (group) group.push(entry);
+      else groups.push([entry]);
+    }
+    // Reprints are told apart on their aligned strips: members not aligned yet start from an aligned sibling.
+    for (const group of groups) {
+      const aligned = group.find((entry) => this.alignments.has(entry.position));
+      if (!aligned) continue;
+      for (const entry of group) {
+        if (this.alignments.has(entry.position)) continue;
+        this.align(this.contenders.get(entry.position)!, this.alignments.get(aligned.position)!.quad);
+        entry.value = this.values.get(entry.position)!;
+      }
+      group.sort((a, b) => b.value - a.value);
+    }
+    return groups.sort((a, b) => b[0]!.value - a[0]!.value);
+  }
+
+  /** Within a same-art group, each member's fit on what sets it apart; all equal when it cannot be told. */
+  private reprintFits(group: Entry[]): number[] {
+    const members = group.map((entry) => ({ alignment: this.alignments.get(entry.position), fine: this.fineOf(entry.position) }));
+    if (group.length < 2 || members.some((member) => !member.alignment || !member.fine)) return group.map(() => 0);
+    return reprintFits(
+      members.map((member) => member.alignment!.photoStrip),
+      members.map((member) => member.fine!.strip),
+    );
+  }
+
+  /** Every candidate with its score, best first: a group shares one probability, split by how well each member fits. */
+  scored(assetsBaseUrl: string): ScoredCandidate[] {
+    const groups = this.groups();
+    const scored: ScoredCandidate[] = [];
+    for (const [g, group] of groups.entries()) {
+      const other = groups.find((_, k) => k !== g)?.[0]?.value ?? 0;
+      const top = group[0]!.value;
+      const groupScore = matchScore(top, top - other);
+      const fits = this.reprintFits(group);
+      const bestFit = Math.max(...fits);
+      const weights = group.map((entry, k) => Math.exp(30 * (entry.value - top) + 10 * (fits[k]! - bestFit)));
+      // Variants printed from one image cannot be told apart by a photo: each gets the image's share.
+      const images = new Map(group.map((entry, k) => [this.search.printings[entry.position]!.image ?? entry.position, weights[k]!]));
+      const total = [...images.values()].reduce((sum, weight) => sum + weight, 0);
+      group.forEach((entry, k) => {
+        const printing = this.search.printings[entry.position]!;
+        const image = assetAddress(printing.image, assetsBaseUrl);
+        scored.push({
+          printingId: printing.printingId,
+          cardName: printing.cardName,
+          setName: printing.setName,
+          number: printing.number,
+          variant: printing.variant,
+          language: printing.language,
+          score: Math.round(((groupScore * weights[k]!) / total) * 10) / 10,
+          imageUrl: image === null ? '' : `${image}/high.webp`,
+          urls: cardmarketUrls(printing),
+          similarity: entry.value,
+          lead: top - other,
+        });
+      });
+    }
+    return scored.sort((a, b) => b.score - a.score || b.similarity - a.similarity);
+  }
+}
