@@ -72,7 +72,7 @@ export class CandidateRanking {
     const { fingerprint } = contender.reading;
     return {
       whole: shiftedCorrelation(fingerprint.thumbnail, details.thumbnail, thumbnailSize.width, thumbnailSize.height, 2, 2),
-      strip: shiftedCorrelation(fingerprint.strip, details.strip, stripSize.width, stripSize.height, 3, 2),
+      strip: shiftedCorrelation(fingerprint.strip, details.strip, stripSize.width, stripSize.height, 2, 1),
       hashDistance,
     };
   }

@@ -41,12 +41,13 @@ export function toBytes(plane: GreyPlane): Uint8Array {
   return out;
 }
 
-/** Fingerprint of a card image already rectified to `cardWidth` x `cardHeight`. */
-export function fingerprintCard(card: RasterImage): CardFingerprint {
+function checkSize(card: RasterImage): void {
   if (card.width !== cardWidth || card.height !== cardHeight) {
     throw new Error(`expected a ${cardWidth}x${cardHeight} card, got ${card.width}x${card.height}`);
   }
-  const flat = flattenLighting(lumaOf(card), 24);
+}
+
+function fingerprintFlat(flat: GreyPlane): CardFingerprint {
   const hashes = new Uint32Array(hashWords);
   hashes.set(dctHash(resampleRegion(flat, cardRegions.whole, 32, 32), 16, 16), hashLayout.whole[0]);
   hashes.set(dctHash(resampleRegion(flat, cardRegions.art, 32, 32), 16, 16), hashLayout.art[0]);
@@ -56,4 +57,20 @@ export function fingerprintCard(card: RasterImage): CardFingerprint {
     thumbnail: toBytes(resampleRegion(flat, cardRegions.whole, thumbnailSize.width, thumbnailSize.height)),
     strip: toBytes(resampleRegion(flat, cardRegions.strip, stripSize.width, stripSize.height)),
   };
+}
+
+/** Fingerprint of a card image already rectified to `cardWidth` x `cardHeight`. */
+export function fingerprintCard(card: RasterImage): CardFingerprint {
+  checkSize(card);
+  return fingerprintFlat(flattenLighting(lumaOf(card), 24));
+}
+
+/**
+ * The fingerprints of a rectified card upright and turned half round. Flattening the light commutes
+ * with the half turn (its window is symmetric), so the turned card is the flattened plane reversed.
+ */
+export function fingerprintBothWays(card: RasterImage): [CardFingerprint, CardFingerprint] {
+  checkSize(card);
+  const flat = flattenLighting(lumaOf(card), 24);
+  return [fingerprintFlat(flat), fingerprintFlat({ ...flat, data: flat.data.slice().reverse() })];
 }

@@ -1,7 +1,7 @@
 import { HttpError } from '../http-error.ts';
 import { alignQuad } from './align-to-candidate.ts';
 import { CandidateRanking, type Contender, type Reading, type ScoredCandidate } from './candidate-ranking.ts';
-import { fingerprintCard } from './card-fingerprint.ts';
+import { fingerprintBothWays, fingerprintCard } from './card-fingerprint.ts';
 import type { Quad } from './card-quad.ts';
 import { decodePhoto } from './decode-photo.ts';
 import { findCardOutlines } from './find-card-outlines.ts';
@@ -12,7 +12,7 @@ import { scoreThreshold } from './match-score.ts';
 import { loadOpenCv, type OpenCv } from './opencv.ts';
 import { PhotoSampler } from './photo-sampler.ts';
 import type { RasterImage } from './raster-image.ts';
-import { rectifyCards, rotateHalfTurn } from './rectify-card.ts';
+import { rectifyCards } from './rectify-card.ts';
 
 export type { ScoredCandidate } from './candidate-ranking.ts';
 
@@ -76,10 +76,13 @@ export function createIdentifyService(repository: FingerprintRepository, options
 
   /** The card read through each outline, upright and upside down. */
   function readBothWays(cv: OpenCv, image: RasterImage, quads: Quad[]): Reading[] {
-    return rectifyCards(cv, image, quads).flatMap((card, i) => [
-      { fingerprint: fingerprintCard(card), quad: quads[i]! },
-      { fingerprint: fingerprintCard(rotateHalfTurn(card)), quad: halfTurn(quads[i]!) },
-    ]);
+    return rectifyCards(cv, image, quads).flatMap((card, i) => {
+      const [upright, turned] = fingerprintBothWays(card);
+      return [
+        { fingerprint: upright, quad: quads[i]! },
+        { fingerprint: turned, quad: halfTurn(quads[i]!) },
+      ];
+    });
   }
 
   /**

@@ -32,14 +32,3 @@ function rectifyOne(cv: OpenCv, photo: CvMat, image: RasterImage, quad: Quad): R
     return { width: cardWidth, height: cardHeight, channels: 3, data: new Uint8Array(warped.data) };
   });
 }
-
-export function rotateHalfTurn(image: RasterImage): RasterImage {
-  const { width, height, channels, data } = image;
-  const out = new Uint8Array(data.length);
-  const pixels = width * height;
-  for (let i = 0; i < pixels; i++) {
-    const j = pixels - 1 - i;
-    for (let c = 0; c < channels; c++) out[j * channels + c] = data[i * channels + c]!;
-  }
-  return { width, height, channels, data: out };
-}
