@@ -119,6 +119,7 @@ export function alignQuad(sampler: PhotoSampler, start: Quad, thumbnail: Uint8Ar
   const stages = [
     { level: coarse, moves: wholeMoves, share: 0.03, sweeps: 3 },
     { level: coarse, moves: wholeMoves, share: 0.012, sweeps: 3 },
+    { level: coarse, moves: cornerMoves, share: 0.015, sweeps: 3 },
     { level: fine, moves: cornerMoves, share: 0.006, sweeps: 2 },
     { level: fine, moves: wholeMoves, share: 0.004, sweeps: 1 },
   ];

@@ -47,7 +47,7 @@ const maxCandidates = 10;
 /** A first look whose best candidate scores this much needs no second look. */
 const confidentScore = 90;
 /** Outline hypotheses read again, on a second look, after aligning them to the typical card. */
-const straightenedOutlines = 3;
+const straightenedOutlines = 5;
 
 export function createIdentifyService(repository: FingerprintRepository, options: IdentifyOptions): IdentifyService {
   const pool = options.pool ?? 300;
