@@ -1,6 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import type { Dataset } from './dataset.ts';
-import { GATE_CROP_NOTE } from './gate-crop.ts';
+import { gateCropNote } from './gate-crop.ts';
 import type { LatencySummary } from './latency-summary.ts';
 import { AP_FLOOR_CONF, rate, type RowResult } from './run-benchmark.ts';
 
@@ -93,7 +93,7 @@ export function compareRatios(a: RowJson[], b: RowJson[]): Array<Record<string, 
   });
 }
 
-export function benchJson(dataset: Dataset, split: string | null, rows: RowResult[], compared: boolean): BenchJson {
+export function benchJson(dataset: Dataset, split: string | null, rows: RowResult[], compared: boolean, cardSpan: number): BenchJson {
   const runs = rows.map(rowJson);
   const half = runs.length / 2;
   return {
@@ -103,7 +103,7 @@ export function benchJson(dataset: Dataset, split: string | null, rows: RowResul
     split,
     match_iou: 0.5,
     ap_floor_conf: AP_FLOOR_CONF,
-    gate_crop: GATE_CROP_NOTE,
+    gate_crop: gateCropNote(cardSpan),
     machine: { cores: cpus().length, load_average: loadavg().map((l) => Number(l.toFixed(2))) },
     runs,
     ratios: compared ? compareRatios(runs.slice(0, half), runs.slice(half)) : null,

@@ -3,6 +3,7 @@ import { validateInputSize } from '../../engine/preprocess/letterbox-geometry.ts
 import { presetSettings } from '../../engine/settings/engine-settings.ts';
 import { defaultModel } from './model-source.ts';
 import type { DetectorChoice } from './run-benchmark.ts';
+import { CARD_SPAN } from './gate-crop.ts';
 import { parseSweep, type Sweep } from './sweep-spec.ts';
 
 export const USAGE = `usage: npm run bench:detect -- [options] <dataset>
@@ -15,6 +16,7 @@ export const USAGE = `usage: npm run bench:detect -- [options] <dataset>
   --compare <a> <b>       two models on the same images, with b/a ratios
   --sweep <p=a:b:step>    one row per value of conf, iou or input-size
   --split <file.json:key> only the images listed under key (e.g. training/split.json:val)
+  --card-span <x>         share of the gate crop's width the card spans (default 0.7; 0.95 = a card filling the frame)
   --limit <n>             only the first n images
   --worst <n>             images drawn in the HTML report per model (default 8)
   --out <dir>             where detect.json and detect.html go (default bench/out/detect)`;
@@ -28,12 +30,20 @@ export interface CliOptions {
   sweep: Sweep | null;
   split: string | null;
   limit: number | null;
+  cardSpan: number;
   worst: number;
   out: string;
   compared: boolean;
 }
 
 export class UsageError extends Error {}
+
+function cardSpan(raw: string | undefined): number {
+  if (raw === undefined) return CARD_SPAN;
+  const value = Number(raw);
+  if (!(value >= 0.2 && value <= 1)) throw new UsageError(`--card-span must be a number from 0.2 to 1, got ${raw}`);
+  return value;
+}
 
 export function parseCliOptions(argv: string[]): CliOptions {
   let parsed;
@@ -51,6 +61,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
         sweep: { type: 'string' },
         split: { type: 'string' },
         limit: { type: 'string' },
+        'card-span': { type: 'string' },
         worst: { type: 'string', default: '8' },
         out: { type: 'string', default: 'bench/out/detect' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -115,6 +126,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
     sweep,
     split: values.split ?? null,
     limit: count('limit', values.limit),
+    cardSpan: cardSpan(values['card-span']),
     worst: count('worst', values.worst) ?? 8,
     out: values.out!,
     compared: values.compare !== undefined,

@@ -8,9 +8,9 @@ export const FRAME_ASPECT = DEFAULT_EDGE_FALLBACK.frameAspect;
 /** Share of the frame's width a card held in the on-screen frame spans. */
 export const CARD_SPAN = 0.7;
 
-export const GATE_CROP_NOTE =
+export const gateCropNote = (span = CARD_SPAN) =>
   `The gate judges the scanner's frame, not a whole photo: on a photo with one annotated card it runs on a ${FRAME_ASPECT} (width/height) crop ` +
-  `centred on the card, sized so the card spans ${Math.round(CARD_SPAN * 100)}% of the crop's width (shrunk to fit the photo, then shifted inside it); ` +
+  `centred on the card, sized so the card spans ${Math.round(span * 100)}% of the crop's width (shrunk to fit the photo, then shifted inside it); ` +
   `photos with no card use their largest centred ${FRAME_ASPECT} crop, and so do photos marked as holding a card without boxes. Photos with several cards are left out of the gate rates.`;
 
 /** Largest frame-shaped rectangle centred in the photo. */
@@ -33,10 +33,10 @@ function place(width: number, height: number, cx: number, cy: number, wantedWidt
 export type GateRole = 'positive' | 'negative';
 
 /** Which gate rate a photo counts for, and the frame it is judged on; null for photos with several cards. */
-export function gateCropFor(image: DatasetImage, width: number, height: number): { role: GateRole; rect: PixelRect } | null {
+export function gateCropFor(image: DatasetImage, width: number, height: number, span = CARD_SPAN): { role: GateRole; rect: PixelRect } | null {
   if (!image.cardPresent) return { role: 'negative', rect: centredCrop(width, height) };
   if (image.boxes === null) return { role: 'positive', rect: centredCrop(width, height) };
-  if (image.boxes.length === 1) return { role: 'positive', rect: cardCrop(width, height, image.boxes[0]!) };
+  if (image.boxes.length === 1) return { role: 'positive', rect: cardCrop(width, height, image.boxes[0]!, FRAME_ASPECT, span) };
   return null;
 }
 

@@ -23,6 +23,8 @@ export interface BenchConfig {
   conf: number;
   iou: number;
   sweep: Sweep | null;
+  /** Share of the gate crop's width the card spans. */
+  cardSpan: number;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -135,7 +137,7 @@ export async function runBenchmark(config: BenchConfig): Promise<RowResult[]> {
       for (let index = 0; index < images.length; index++) {
         const image = images[index]!;
         const pixels = await decodeImage(image.path);
-        const crop = gateCropFor(image, pixels.width, pixels.height);
+        const crop = gateCropFor(image, pixels.width, pixels.height, config.cardSpan);
         const framePixels = crop ? cropImage(pixels, crop.rect) : null;
         let fallback = fallbackCache.get(index);
         if (framePixels && !fallback) {

@@ -29,7 +29,7 @@ const detectors = options.detectors.map((d) => (d.kind === 'model' ? d.source : 
 console.error(`bench:detect: ${dataset.images.length} images from ${dataset.root} (${dataset.format}${options.split ? `, split ${options.split}` : ''}); ${detectors}`);
 
 const rows = await runBenchmark({ ...options, dataset, onProgress: createProgressBar('detect') });
-const report = benchJson(dataset, options.split, rows, options.compared);
+const report = benchJson(dataset, options.split, rows, options.compared, options.cardSpan);
 const out = resolve(options.out);
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, 'detect.json'), `${JSON.stringify(report, null, 1)}\n`);
