@@ -10,8 +10,8 @@ const baseUrl = inject('baseUrl');
 const cards = inject('scanCards');
 const videos = mkdtempSync(join(tmpdir(), 'card-lens-camera-'));
 const browsers: Browser[] = [];
-// The card spans about 85% of the on-screen frame's width, as a collector filling the frame holds it.
-const cardHeightRatio = 0.7;
+// The card spans about 95% of the on-screen frame's width, as a collector filling the frame holds it.
+const cardHeightRatio = 0.78;
 
 afterAll(async () => {
   await Promise.all(browsers.map((browser) => browser.close()));
