@@ -46,10 +46,13 @@ def render_deck_cards(max_decks=12):
     decks = sorted(glob.glob(os.path.join(CARD_DECKS, "*.svg*")))[:max_decks]
     cards = []
     cols, rows = DECK_GRID
+    os.makedirs(OUT, exist_ok=True)  # rsvg-convert writes its sheet there
     for deck in decks:
         png = os.path.join(OUT, "deck.png")
         cmd = ["rsvg-convert", "-w", str(cols * 120), deck, "-o", png]
-        if subprocess.run(cmd, capture_output=True).returncode != 0:
+        done = subprocess.run(cmd, capture_output=True, text=True)
+        if done.returncode != 0:
+            print(f"skipped {deck}: rsvg-convert failed: {done.stderr.strip()}", flush=True)
             continue
         sheet = cv2.imread(png)
         if sheet is None:
@@ -61,7 +64,8 @@ def render_deck_cards(max_decks=12):
                 if cell.size == 0 or cell.std() < 8:
                     continue
                 cards.append(cv2.resize(cell, CARD_TEXTURE, interpolation=cv2.INTER_AREA))
-    os.makedirs(OUT, exist_ok=True)
+    if decks and not cards:
+        raise RuntimeError(f"no playing card could be rendered from the {len(decks)} decks in {CARD_DECKS}")
     np.save(cache, np.array(cards, dtype=np.uint8))
     return cards
 
