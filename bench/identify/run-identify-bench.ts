@@ -84,7 +84,18 @@ interface Run {
   photos: number;
 }
 
-async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples: Array<{ top: ScoredCandidate | undefined; correct: boolean; outside: boolean }> }> {
+interface Sample {
+  top: ScoredCandidate | undefined;
+  correct: boolean;
+  /** The top candidate shows the photo's artwork: the printing itself or one sharing its image. */
+  sameArt: boolean;
+  outside: boolean;
+}
+
+const artOf = new Map(catalog.printings.map((p) => [p.printingId, p.sameArtAs ?? p.printingId]));
+const sameArtAs = (a: string | undefined, b: string) => a !== undefined && (a === b || artOf.get(a) === artOf.get(b) || artOf.get(a) === b || artOf.get(b) === a);
+
+async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples: Sample[] }> {
   const extra = distractorFingerprints(cardRasters, Math.max(0, size - real.length), size);
   const entries: MemoryEntry[] = [
     ...real,
@@ -103,7 +114,7 @@ async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples
   let sameArtTotal = 0;
   let outside = 0;
   let outsideNoMatch = 0;
-  const samples: Array<{ top: ScoredCandidate | undefined; correct: boolean; outside: boolean }> = [];
+  const samples: Sample[] = [];
   for (const [i, photo] of allPhotos.entries()) {
     const started = performance.now();
     const ranked = await service.rank(photoBytes[i]!);
@@ -112,7 +123,7 @@ async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples
     if (photo.printingId === null) {
       outside += 1;
       if (shown.length === 0) outsideNoMatch += 1;
-      samples.push({ top: ranked[0], correct: false, outside: true });
+      samples.push({ top: ranked[0], correct: false, sameArt: false, outside: true });
       continue;
     }
     inCatalog += 1;
@@ -123,7 +134,7 @@ async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples
       sameArtTotal += 1;
       if (hit) sameArt += 1;
     }
-    samples.push({ top: ranked[0], correct: ranked[0]?.printingId === photo.printingId, outside: false });
+    samples.push({ top: ranked[0], correct: ranked[0]?.printingId === photo.printingId, sameArt: sameArtAs(ranked[0]?.printingId, photo.printingId), outside: false });
   }
   times.sort((a, b) => a - b);
   return {
@@ -143,10 +154,15 @@ async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples
 }
 
 const runs: Run[] = [];
+/** What the score is fitted on (`npm run bench:identify:fit`): each photo's best candidate, and whether it shows the photo's artwork. */
+const calibration: Array<{ size: number; similarity: number; lead: number; match: boolean }> = [];
 for (const size of sizes) {
   console.error(`Identifying ${allPhotos.length} photos against ${size} printings...`);
   const { run: result, samples } = await run(size, false);
   runs.push(result);
+  for (const sample of samples) {
+    if (sample.top) calibration.push({ size, similarity: sample.top.similarity, lead: sample.top.lead, match: sample.sameArt });
+  }
   console.error(JSON.stringify(result));
   if (size === sizes[0]) {
     const spread = (filter: (s: (typeof samples)[number]) => boolean, value: (top: ScoredCandidate | undefined) => number) => {
@@ -173,5 +189,5 @@ if (values.baseline) {
 }
 console.table(runs);
 mkdirSync(join(root, 'bench/out'), { recursive: true });
-writeFileSync(join(root, 'bench/out/identify.json'), JSON.stringify({ date: new Date().toISOString(), runs }, null, 2));
+writeFileSync(join(root, 'bench/out/identify.json'), JSON.stringify({ date: new Date().toISOString(), runs, calibration }, null, 2));
 console.error('Written to bench/out/identify.json');
