@@ -13,14 +13,15 @@ export function similarity(evidence: MatchEvidence): number {
 }
 
 /**
- * The chance, in percent, that a candidate is the card photographed: a logistic function of its
+ * The chance, in percent, that a candidate shows the card photographed: a logistic function of its
  * similarity and of its lead over the best candidate with other artwork. Once aligned, a card
- * outside the catalogue still resembles printings of the same layout (similarity up to about 0.6)
- * but rarely stands out (lead mostly under 0.06), while the right printing is both alike (0.6 to
- * 0.9) and ahead of the next by 0.09 or more. The constants come from the similarity and lead
- * spreads `npm run bench:identify` prints; a lead of 0.075 at a similarity of 0.55 is an even chance.
+ * outside the catalogue still resembles printings of the same layout (similarity up to about 0.65)
+ * but rarely stands out (lead mostly under 0.03), while the right printing is alike (0.6 to 0.8)
+ * and ahead of the next by 0.1 to 0.3. The constants are a logistic regression fitted to the
+ * samples `npm run bench:identify` writes (`npm run bench:identify:fit`: 240 photos at 1,000 and
+ * 10,000 printings).
  */
-export const scoreModel = { bias: -27.75, similarity: 30, lead: 150 } as const;
+export const scoreModel = { bias: -6.91, similarity: 7.75, lead: 32.36 } as const;
 
 export function matchScore(similarityValue: number, lead: number): number {
   const z = scoreModel.bias + scoreModel.similarity * similarityValue + scoreModel.lead * lead;
