@@ -41,7 +41,7 @@ export interface IdentifyService {
 }
 
 export const emptyIndexMessage =
-  'The identification index is empty: no card fingerprints have been built. Run `npm run catalog:index` (after `npm run catalog:import`) and restart the server.';
+  'The identification index is empty: no card fingerprints of this version have been built. Run `npm run catalog:index` (after `npm run catalog:import`); they are picked up without a restart.';
 
 const maxCandidates = 10;
 /** A first look whose best candidate scores this much needs no second look. */
