@@ -1,6 +1,6 @@
-import { cardRegions, stripSize, thumbnailSize, toBytes } from './card-fingerprint.ts';
+import { cardRegions, coarseSize, coarseThumbnail, stripSize, thumbnailSize, toBytes } from './card-fingerprint.ts';
 import type { Point, Quad } from './card-quad.ts';
-import { shiftedCorrelation } from './fine-compare.ts';
+import { normalised, shiftedCorrelation } from './fine-compare.ts';
 import type { FineDetails } from './fingerprint-repository.ts';
 import { flattenLighting } from './grey-plane.ts';
 import type { PhotoSampler } from './photo-sampler.ts';
@@ -13,37 +13,6 @@ export interface Alignment {
   strip: number;
   /** The photo's bottom strip read through the aligned outline. */
   photoStrip: Uint8Array;
-}
-
-/** A grid, minus its mean, over its norm: correlating two of them is one dot product. */
-function normalised(values: Float32Array): Float32Array {
-  const n = values.length;
-  let mean = 0;
-  for (let i = 0; i < n; i++) mean += values[i]!;
-  mean /= n;
-  let squares = 0;
-  const out = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    const centred = values[i]! - mean;
-    out[i] = centred;
-    squares += centred * centred;
-  }
-  const scale = squares > 0 ? 1 / Math.sqrt(squares) : 0;
-  for (let i = 0; i < n; i++) out[i]! *= scale;
-  return out;
-}
-
-function halved(thumbnail: Uint8Array): Float32Array {
-  const width = thumbnailSize.width >> 1;
-  const height = thumbnailSize.height >> 1;
-  const out = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const at = 2 * y * thumbnailSize.width + 2 * x;
-      out[y * width + x] = thumbnail[at]! + thumbnail[at + 1]! + thumbnail[at + thumbnailSize.width]! + thumbnail[at + thumbnailSize.width + 1]!;
-    }
-  }
-  return out;
 }
 
 /** The photo's card through `quad` at the thumbnail's grid (or half of it), flattened as the fingerprint is. */
@@ -114,8 +83,8 @@ function cornerMoves(quad: Quad, step: number): Quad[] {
  */
 export function alignQuad(sampler: PhotoSampler, start: Quad, thumbnail: Uint8Array): { quad: Quad; whole: number } {
   // Large steps are judged on a half-resolution grid, small ones on the full thumbnail grid.
-  const coarse = { target: normalised(halved(thumbnail)), columns: thumbnailSize.width >> 1, rows: thumbnailSize.height >> 1 };
-  const fine = { target: normalised(Float32Array.from(thumbnail)), columns: thumbnailSize.width, rows: thumbnailSize.height };
+  const coarse = { target: normalised(coarseThumbnail(thumbnail)), columns: coarseSize.width, rows: coarseSize.height };
+  const fine = { target: normalised(thumbnail), columns: thumbnailSize.width, rows: thumbnailSize.height };
   const stages = [
     { level: coarse, moves: wholeMoves, share: 0.03, sweeps: 3 },
     { level: coarse, moves: wholeMoves, share: 0.012, sweeps: 3 },

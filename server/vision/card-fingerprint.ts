@@ -24,6 +24,21 @@ export const hashLayout = { whole: [0, 8], art: [8, 16], strip: [16, 20] } as co
 export const hashWords = 20;
 
 export const thumbnailSize = { width: 32, height: 44 } as const;
+/** The thumbnail at half its resolution: cheap first comparisons that tolerate some misalignment. */
+export const coarseSize = { width: thumbnailSize.width >> 1, height: thumbnailSize.height >> 1 } as const;
+
+/** A thumbnail averaged over 2x2 cells, `coarseSize`. */
+export function coarseThumbnail(thumbnail: Uint8Array): Float32Array {
+  const { width } = thumbnailSize;
+  const out = new Float32Array(coarseSize.width * coarseSize.height);
+  for (let y = 0; y < coarseSize.height; y++) {
+    for (let x = 0; x < coarseSize.width; x++) {
+      const at = 2 * y * width + 2 * x;
+      out[y * coarseSize.width + x] = (thumbnail[at]! + thumbnail[at + 1]! + thumbnail[at + width]! + thumbnail[at + width + 1]!) / 4;
+    }
+  }
+  return out;
+}
 export const stripSize = { width: 192, height: 24 } as const;
 
 export interface CardFingerprint {

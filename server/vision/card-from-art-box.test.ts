@@ -65,7 +65,7 @@ describe('cardsAroundArtBox', () => {
 
   it.each(cards)('puts the card around its art box when the card is %s, the other guess well away', (_name, card) => {
     const expected = orderQuad(card);
-    const distances = cardsAroundArtBox(cv, artBoxOf(cv, card)).map((quad) => maxCornerDistance(quad, expected));
+    const distances = cardsAroundArtBox(artBoxOf(cv, card)).map((quad) => maxCornerDistance(quad, expected));
     expect(distances).toHaveLength(2);
     const cardHeight = Math.hypot(card[3].x - card[0].x, card[3].y - card[0].y);
     expect(Math.min(...distances)).toBeLessThan(2);

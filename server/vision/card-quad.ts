@@ -54,6 +54,30 @@ export function scaleQuad(quad: Quad, factor: number): Quad {
   return quad.map((p) => ({ x: cx + (p.x - cx) * factor, y: cy + (p.y - cy) * factor })) as Quad;
 }
 
+/**
+ * The projective map from the unit square (a card's own coordinates, corners in `Quad` order) onto a
+ * quad, as x = (a u + b v + c) / (g u + h v + 1), y = (d u + e v + f) / (g u + h v + 1).
+ */
+export function squareToQuad([p0, p1, p2, p3]: Quad) {
+  const dx1 = p1.x - p2.x;
+  const dx2 = p3.x - p2.x;
+  const dy1 = p1.y - p2.y;
+  const dy2 = p3.y - p2.y;
+  const sx = p0.x - p1.x + p2.x - p3.x;
+  const sy = p0.y - p1.y + p2.y - p3.y;
+  const det = dx1 * dy2 - dx2 * dy1;
+  const g = det === 0 ? 0 : (sx * dy2 - dx2 * sy) / det;
+  const h = det === 0 ? 0 : (dx1 * sy - sx * dy1) / det;
+  return { a: p1.x - p0.x + g * p1.x, b: p3.x - p0.x + h * p3.x, c: p0.x, d: p1.y - p0.y + g * p1.y, e: p3.y - p0.y + h * p3.y, f: p0.y, g, h };
+}
+
+/** Where a point of the unit square lands in the quad. */
+export function pointInQuad(quad: Quad, u: number, v: number): Point {
+  const { a, b, c, d, e, f, g, h } = squareToQuad(quad);
+  const w = g * u + h * v + 1;
+  return { x: (a * u + b * v + c) / w, y: (d * u + e * v + f) / w };
+}
+
 export function maxCornerDistance(a: Quad, b: Quad): number {
   return Math.max(...a.map((p, i) => distance(p, b[i]!)));
 }

@@ -178,7 +178,7 @@ export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = 6
       12,
     );
     const aroundArt = outlines.slice(0, 3).flatMap((entry) =>
-      cardsAroundArtBox(cv, entry.quad).map((quad) => ({
+      cardsAroundArtBox(entry.quad).map((quad) => ({
         quad,
         score: Math.max(scoreOutline(quad, support, small.cols, small.rows), 0.5 * entry.score),
         source: 'art box' as const,

@@ -1,3 +1,21 @@
+/** Values minus their mean, over their norm: correlating two of them is one dot product. */
+export function normalised(values: ArrayLike<number>): Float32Array {
+  const n = values.length;
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += values[i]!;
+  mean /= n;
+  let squares = 0;
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const centred = values[i]! - mean;
+    out[i] = centred;
+    squares += centred * centred;
+  }
+  const scale = squares > 0 ? 1 / Math.sqrt(squares) : 0;
+  for (let i = 0; i < n; i++) out[i]! *= scale;
+  return out;
+}
+
 /**
  * The best normalised cross-correlation (-1..1) of two grey images of one size over small shifts:
  * a photo's rectified card is rarely aligned to the pixel, and a few percent of misalignment must

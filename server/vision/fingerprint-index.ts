@@ -1,4 +1,4 @@
-import { hashLayout, hashWords, thumbnailSize } from './card-fingerprint.ts';
+import { coarseSize, coarseThumbnail, hashLayout, hashWords, thumbnailSize } from './card-fingerprint.ts';
 
 /** What a candidate shows about a printing; loaded once with the fingerprints. */
 export interface IndexedPrinting {
@@ -34,22 +34,13 @@ const maxDistance = 32 * (hashLayout.whole[1] - hashLayout.whole[0]) + 32 * (has
 
 // The shortlist is compared at half the thumbnail's resolution: a rectified photo a few percent off
 // still lines up cell for cell, and the index holds a quarter of the bytes.
-const coarseWidth = thumbnailSize.width >> 1;
-const coarseHeight = thumbnailSize.height >> 1;
-const coarsePixels = coarseWidth * coarseHeight;
+const coarsePixels = coarseSize.width * coarseSize.height;
 
 /** A thumbnail halved, minus its mean, in signed bytes, with the inverse of its norm: a correlation becomes one dot product. */
 function centre(thumbnail: Uint8Array, into: Int8Array, offset: number): number {
-  const cells = new Float32Array(coarsePixels);
+  const cells = coarseThumbnail(thumbnail);
   let sum = 0;
-  for (let y = 0; y < coarseHeight; y++) {
-    for (let x = 0; x < coarseWidth; x++) {
-      const at = 2 * y * thumbnailSize.width + 2 * x;
-      const value = (thumbnail[at]! + thumbnail[at + 1]! + thumbnail[at + thumbnailSize.width]! + thumbnail[at + thumbnailSize.width + 1]!) / 4;
-      cells[y * coarseWidth + x] = value;
-      sum += value;
-    }
-  }
+  for (const value of cells) sum += value;
   const mean = sum / coarsePixels;
   let squares = 0;
   for (let i = 0; i < coarsePixels; i++) {

@@ -1,4 +1,4 @@
-import type { Quad } from './card-quad.ts';
+import { squareToQuad, type Quad } from './card-quad.ts';
 import { flattenLighting, lumaOf, type GreyPlane } from './grey-plane.ts';
 import type { RasterImage } from './raster-image.ts';
 
@@ -8,20 +8,6 @@ export interface CardRegion {
   y0: number;
   x1: number;
   y1: number;
-}
-
-/** The projective map from the unit square (the card's own coordinates) onto a quad in the photo, as x = (a u + b v + c) / (g u + h v + 1), y = (d u + e v + f) / (g u + h v + 1). */
-function squareToQuad([p0, p1, p2, p3]: Quad) {
-  const dx1 = p1.x - p2.x;
-  const dx2 = p3.x - p2.x;
-  const dy1 = p1.y - p2.y;
-  const dy2 = p3.y - p2.y;
-  const sx = p0.x - p1.x + p2.x - p3.x;
-  const sy = p0.y - p1.y + p2.y - p3.y;
-  const det = dx1 * dy2 - dx2 * dy1;
-  const g = det === 0 ? 0 : (sx * dy2 - dx2 * sy) / det;
-  const h = det === 0 ? 0 : (dx1 * sy - sx * dy1) / det;
-  return { a: p1.x - p0.x + g * p1.x, b: p3.x - p0.x + h * p3.x, c: p0.x, d: p1.y - p0.y + g * p1.y, e: p3.y - p0.y + h * p3.y, f: p0.y, g, h };
 }
 
 /**

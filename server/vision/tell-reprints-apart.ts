@@ -1,14 +1,10 @@
 import { stripSize } from './card-fingerprint.ts';
-import { shiftedCorrelation } from './fine-compare.ts';
+import { normalised, shiftedCorrelation } from './fine-compare.ts';
 
+/** In standard deviations from the mean. */
 function standardised(values: Uint8Array): Float32Array {
-  let mean = 0;
-  for (const value of values) mean += value;
-  mean /= values.length;
-  let variance = 0;
-  for (const value of values) variance += (value - mean) ** 2;
-  const scale = 1 / Math.sqrt(variance / values.length + 1e-6);
-  return Float32Array.from(values, (value) => (value - mean) * scale);
+  const scale = Math.sqrt(values.length);
+  return normalised(values).map((value) => value * scale);
 }
 
 /**
