@@ -1,3 +1,4 @@
+import './form-fields.css';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
 /** A labelled text input of the account forms. */

@@ -1,4 +1,4 @@
-import './profile.css';
+import '../auth/auth.css';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
