@@ -6,6 +6,7 @@ import { createProgressBar } from '../catalog/import/progress-bar.ts';
 import { databaseOptionsFromConfig } from '../db/database-options.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { ConfigError, readConfig } from '../env.ts';
+import { runCli } from '../run-cli.ts';
 import { createFingerprintRepository } from './fingerprint-repository.ts';
 import { indexCatalog } from './index-catalog.ts';
 
@@ -57,11 +58,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  const expected = error instanceof UsageError || error instanceof ConfigError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
-  if (!expected) throw error;
-  console.error(`Indexing failed: ${(error as Error).message}`);
-  process.exitCode = 1;
-}
+await runCli('Indexing failed', main, [UsageError, ConfigError]);

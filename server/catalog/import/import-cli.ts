@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { databaseOptionsFromConfig } from '../../db/database-options.ts';
 import { openDatabase } from '../../db/open-database.ts';
 import { ConfigError, readConfig } from '../../env.ts';
+import { runCli } from '../../run-cli.ts';
 import { importCatalog } from './import-catalog.ts';
 import { ImportError } from './normalize-tcgdex.ts';
 import { createProgressBar } from './progress-bar.ts';
@@ -84,17 +85,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  const expected =
-    error instanceof ImportError ||
-    error instanceof ConfigError ||
-    String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
-  if (expected) {
-    console.error(`Import failed: ${(error as Error).message}`);
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-}
+await runCli('Import failed', main, [ImportError, ConfigError]);
