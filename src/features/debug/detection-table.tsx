@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import type { FrameResult, RejectReason } from '../../../engine/api.ts';
 import type { Message } from '../../i18n/define-messages.ts';
 import { debugMessages as m } from './debug-messages.ts';
+import { DebugTable } from './debug-table.tsx';
 import { detectionRole } from './detection-role.ts';
 
 const reasonMessages: Record<RejectReason, Message> = {
@@ -20,38 +21,27 @@ export function DetectionTable({ result, caption }: { result: FrameResult; capti
     return <p className="debug-muted">{intl.formatMessage(m.detectionsNone)}</p>;
   }
   return (
-    <div className="debug-table-scroll">
-      <table className="debug-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{intl.formatMessage(m.detectionIndex)}</th>
-            <th scope="col">{intl.formatMessage(m.detectionClass)}</th>
-            <th scope="col">{intl.formatMessage(m.detectionConfidence)}</th>
-            <th scope="col">{intl.formatMessage(m.detectionBox)}</th>
-            <th scope="col">{intl.formatMessage(m.detectionVerdict)}</th>
+    <DebugTable
+      caption={caption}
+      headers={[m.detectionIndex, m.detectionClass, m.detectionConfidence, m.detectionBox, m.detectionVerdict].map((message) => intl.formatMessage(message))}
+    >
+      {result.detections.map((detection, index) => {
+        const role = detectionRole(result, index);
+        const reasons = result.verdicts[index]?.reasons ?? [];
+        const why = reasons.map((reason) => intl.formatMessage(reasonMessages[reason]));
+        return (
+          <tr key={index} className="debug-detection" data-role={role}>
+            <td>{index + 1}</td>
+            <td>{detection.cls}</td>
+            <td>{intl.formatNumber(detection.conf, { style: 'percent', maximumFractionDigits: 1 })}</td>
+            <td className="debug-box">{[detection.x, detection.y, detection.w, detection.h].map((v) => Math.round(v)).join(', ')}</td>
+            <td>
+              <span className={`debug-role debug-role-${role}`}>{intl.formatMessage(roleMessages[role])}</span>
+              {why.length > 0 && <span className="debug-reasons"> {intl.formatList(why)}</span>}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {result.detections.map((detection, index) => {
-            const role = detectionRole(result, index);
-            const reasons = result.verdicts[index]?.reasons ?? [];
-            const why = reasons.map((reason) => intl.formatMessage(reasonMessages[reason]));
-            return (
-              <tr key={index} className="debug-detection" data-role={role}>
-                <td>{index + 1}</td>
-                <td>{detection.cls}</td>
-                <td>{intl.formatNumber(detection.conf, { style: 'percent', maximumFractionDigits: 1 })}</td>
-                <td className="debug-box">{[detection.x, detection.y, detection.w, detection.h].map((v) => Math.round(v)).join(', ')}</td>
-                <td>
-                  <span className={`debug-role debug-role-${role}`}>{intl.formatMessage(roleMessages[role])}</span>
-                  {why.length > 0 && <span className="debug-reasons"> {intl.formatList(why)}</span>}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DebugTable>
   );
 }

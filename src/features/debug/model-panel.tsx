@@ -1,32 +1,21 @@
 import { useIntl } from 'react-intl';
 import type { EngineStatus, LoadProgress, TensorInfo } from '../../../engine/api.ts';
 import { debugMessages as m } from './debug-messages.ts';
+import { DebugTable } from './debug-table.tsx';
 import { basicModeMessage } from './engine-error-message.ts';
 
 function TensorTable({ caption, tensors }: { caption: string; tensors: TensorInfo[] }) {
   const intl = useIntl();
   return (
-    <div className="debug-table-scroll">
-      <table className="debug-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{intl.formatMessage(m.tensorName)}</th>
-            <th scope="col">{intl.formatMessage(m.tensorShape)}</th>
-            <th scope="col">{intl.formatMessage(m.tensorType)}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {tensors.map((tensor) => (
-            <tr key={tensor.name}>
-              <td className="debug-mono">{tensor.name}</td>
-              <td className="debug-mono">[{tensor.shape.join(', ')}]</td>
-              <td className="debug-mono">{tensor.type}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DebugTable caption={caption} headers={[m.tensorName, m.tensorShape, m.tensorType].map((message) => intl.formatMessage(message))}>
+      {tensors.map((tensor) => (
+        <tr key={tensor.name}>
+          <td className="debug-mono">{tensor.name}</td>
+          <td className="debug-mono">[{tensor.shape.join(', ')}]</td>
+          <td className="debug-mono">{tensor.type}</td>
+        </tr>
+      ))}
+    </DebugTable>
   );
 }
 
