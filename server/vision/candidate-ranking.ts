@@ -77,17 +77,27 @@ export class CandidateRanking {
     };
   }
 
-  /** Takes contenders in, with what the finer comparison needs from the database; known printings keep their evidence. */
+  /**
+   * Takes contenders in, with what the finer comparison needs from the database. A known printing
+   * takes a reading that suits it better; once aligned, it keeps what the alignment found.
+   */
   async add(contenders: Contender[]): Promise<void> {
     const fresh = contenders.filter((contender) => !this.contenders.has(contender.position));
     if (this.sampler && fresh.length > 0) {
       const found = await this.repository.fineDetails(fresh.map((contender) => this.search.printings[contender.position]!.printingId));
       for (const [id, details] of found) this.details.set(id, details);
     }
-    for (const contender of fresh) {
+    for (const contender of contenders) {
+      const known = this.contenders.get(contender.position);
+      if (known && known.coarse >= contender.coarse) continue;
       this.contenders.set(contender.position, contender);
-      this.values.set(contender.position, similarity(this.evidence(contender)));
+      if (!this.alignments.has(contender.position)) this.values.set(contender.position, similarity(this.evidence(contender)));
     }
+  }
+
+  /** The `count` contenders with the best coarse correlation, best first. */
+  leaders(count: number): Contender[] {
+    return [...this.contenders.values()].sort((a, b) => b.coarse - a.coarse).slice(0, count);
   }
 
   /** Moves the outline until the photo lines up with the printing, and judges it that way. */

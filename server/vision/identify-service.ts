@@ -48,6 +48,8 @@ const maxCandidates = 10;
 const confidentScore = 90;
 /** Outline hypotheses read again, on a second look, after aligning them to the typical card. */
 const straightenedOutlines = 5;
+/** Contenders aligned after reading only the best outline. */
+const quickAligned = 2;
 
 export function createIdentifyService(repository: FingerprintRepository, options: IdentifyOptions): IdentifyService {
   const pool = options.pool ?? 300;
@@ -125,20 +127,25 @@ export function createIdentifyService(repository: FingerprintRepository, options
     const sampler = options.hashOnly ? undefined : new PhotoSampler(image);
     const hypotheses = findCardOutlines(cv, image);
     const ranking = new CandidateRanking(search, repository, sampler);
-    // First look: every outline both ways; the best by the shortlist's coarse correlation (it
+    const confident = () => {
+      const scored = ranking.scored(options.assetsBaseUrl);
+      return sampler && (scored[0]?.score ?? 0) >= confidentScore ? scored : undefined;
+    };
+    // First look, best outline first: most photos show one clear card whose outline alone settles
+    // it. Otherwise every outline, both ways up; the best by the shortlist's coarse correlation (it
     // tolerates a misaligned outline better than the finer comparison) are aligned.
-    const first = contenders(
-      search,
-      readBothWays(
-        cv,
-        image,
-        hypotheses.map((hypothesis) => hypothesis.quad),
-      ),
-    );
-    await ranking.add(first.finals);
-    for (const contender of first.finals.slice(0, aligned)) ranking.align(contender);
-    const firstLook = ranking.scored(options.assetsBaseUrl);
-    if (!sampler || (firstLook[0]?.score ?? 0) >= confidentScore) return firstLook;
+    const quads = hypotheses.map((hypothesis) => hypothesis.quad);
+    for (const [batch, alignedNow] of [
+      [quads.slice(0, 1), quickAligned],
+      [quads.slice(1), aligned],
+    ] as const) {
+      const first = contenders(search, readBothWays(cv, image, batch));
+      await ranking.add(first.finals);
+      for (const contender of ranking.leaders(alignedNow)) ranking.align(contender);
+      const settled = confident();
+      if (settled) return settled;
+    }
+    if (!sampler) return ranking.scored(options.assetsBaseUrl);
     // Second look: the best outlines, each way up, moved to line up with the layout cards share. An
     // outline a few percent off (a border lost on one side, an art box taken for the card) then reads
     // the card as the catalogue holds it, and each such reading's favourite is aligned.
