@@ -1,5 +1,5 @@
 import { squareToQuad, type Quad } from './card-quad.ts';
-import { flattenLighting, lumaOf, type GreyPlane } from './grey-plane.ts';
+import { flattenLighting, type GreyPlane } from './grey-plane.ts';
 import type { RasterImage } from './raster-image.ts';
 
 /** A region of the card, as fractions of its width and height. */
@@ -21,16 +21,20 @@ export class PhotoSampler {
   private readonly integral: Float64Array;
 
   constructor(image: RasterImage) {
-    const luma = lumaOf(image);
-    this.width = luma.width;
-    this.height = luma.height;
-    const stride = this.width + 1;
-    this.integral = new Float64Array(stride * (this.height + 1));
-    for (let y = 0; y < this.height; y++) {
+    const { width, height, channels, data } = image;
+    this.width = width;
+    this.height = height;
+    const stride = width + 1;
+    // Luma summed as it is computed: no full-size grey plane in between.
+    this.integral = new Float64Array(stride * (height + 1));
+    for (let y = 0; y < height; y++) {
       let rowSum = 0;
-      for (let x = 0; x < this.width; x++) {
-        rowSum += luma.data[y * this.width + x]!;
-        this.integral[(y + 1) * stride + x + 1] = this.integral[y * stride + x + 1]! + rowSum;
+      let at = y * width * channels;
+      const above = y * stride + 1;
+      const row = above + stride;
+      for (let x = 0; x < width; x++, at += channels) {
+        rowSum += channels === 1 ? data[at]! : 0.299 * data[at]! + 0.587 * data[at + 1]! + 0.114 * data[at + 2]!;
+        this.integral[row + x] = this.integral[above + x]! + rowSum;
       }
     }
   }
