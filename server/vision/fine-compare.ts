@@ -31,6 +31,8 @@ export function shiftedCorrelation(
   /** Only pixels of `b` marked here count (all when absent). */
   onlyWhere?: Uint8Array,
 ): number {
+  // Without a mask `a`'s window is the same for every shift: its sums are taken once.
+  const fixed = onlyWhere ? undefined : windowSums(a, width, height, maxDx, maxDy);
   let best = -1;
   for (let dy = -maxDy; dy <= maxDy; dy++) {
     for (let dx = -maxDx; dx <= maxDx; dx++) {
@@ -45,16 +47,19 @@ export function shiftedCorrelation(
         const rowB = (y + dy) * width + dx;
         for (let x = maxDx; x < width - maxDx; x++) {
           const va = a[rowA + x]!;
-          if (onlyWhere && onlyWhere[rowB + x] === 0) continue;
+          if (onlyWhere) {
+            if (onlyWhere[rowB + x] === 0) continue;
+            n += 1;
+            sa += va;
+            saa += va * va;
+          }
           const vb = b[rowB + x]!;
-          n += 1;
-          sa += va;
           sb += vb;
-          saa += va * va;
           sbb += vb * vb;
           sab += va * vb;
         }
       }
+      if (fixed) ({ n, sa, saa } = fixed);
       const cov = sab - (sa * sb) / n;
       const varA = saa - (sa * sa) / n;
       const varB = sbb - (sb * sb) / n;
@@ -63,4 +68,19 @@ export function shiftedCorrelation(
     }
   }
   return best;
+}
+
+function windowSums(a: Uint8Array, width: number, height: number, maxDx: number, maxDy: number): { n: number; sa: number; saa: number } {
+  let n = 0;
+  let sa = 0;
+  let saa = 0;
+  for (let y = maxDy; y < height - maxDy; y++) {
+    for (let x = maxDx; x < width - maxDx; x++) {
+      const va = a[y * width + x]!;
+      n += 1;
+      sa += va;
+      saa += va * va;
+    }
+  }
+  return { n, sa, saa };
 }
