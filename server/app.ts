@@ -23,6 +23,7 @@ import { registerOpenApiRoute } from './routes/openapi-route.ts';
 import { registerSetsRoute } from './routes/sets-route.ts';
 import { createFingerprintRepository } from './vision/fingerprint-repository.ts';
 import { registerIdentifyRoute } from './vision/identify-route.ts';
+import { cardDetectorOnDemand } from './vision/card-detector.ts';
 import { createIdentifyService } from './vision/identify-service.ts';
 import { loadOpenCv } from './vision/opencv.ts';
 
@@ -61,7 +62,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promi
   const assets = { assetsBaseUrl: config.assetsBaseUrl };
   registerCardsRoute(app, createCardService(createCardRepository(app.db), assets));
   registerSetsRoute(app, createSetService(createSetRepository(app.db), assets));
-  const identify = createIdentifyService(createFingerprintRepository(app.db), assets);
+  const identify = createIdentifyService(createFingerprintRepository(app.db), { ...assets, detectCards: cardDetectorOnDemand() });
   await registerIdentifyRoute(app, identify);
   app.addHook('onReady', async () => {
     // Fingerprints are read once at start; OpenCV loads in the background so start-up stays quick.

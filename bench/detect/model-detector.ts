@@ -1,16 +1,12 @@
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Detection, EngineSettings } from '../../engine/api.ts';
 import { acceptBest, type AcceptanceResult } from '../../engine/gating/acceptance.ts';
 import { outputToDetections } from '../../engine/postprocess/output-to-detections.ts';
 import type { LetterboxGeometry } from '../../engine/preprocess/letterbox-geometry.ts';
 import { letterboxToTensor } from '../../engine/preprocess/letterbox-to-tensor.ts';
 import { createTensorBufferPool } from '../../engine/preprocess/tensor-buffer-pool.ts';
+import { nodeWasmPaths } from '../../server/vision/card-detector.ts';
 import { createModelSession, type ModelOutput, type ModelSession } from '../../engine/runtime/ort-session.ts';
 import type { RgbaImage } from './rgba-image.ts';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-/** onnxruntime-web's own wasm build, one thread, straight from node_modules. */
-export const NODE_WASM_PATHS = pathToFileURL(`${root}node_modules/onnxruntime-web/dist/`).href;
 
 /** One model run on a frame: the raw output, kept so several thresholds can be scored without running it again. */
 export interface ModelRun {
@@ -30,7 +26,7 @@ export interface ModelDetector {
 
 /** The worker's model path in Node: letterbox into a pooled tensor, onnxruntime-web wasm on one thread. */
 export async function createModelDetector(model: Uint8Array, inputSize: number): Promise<ModelDetector> {
-  const session = await createModelSession(model, { wasmPaths: NODE_WASM_PATHS });
+  const session = await createModelSession(model, { wasmPaths: nodeWasmPaths });
   const pool = createTensorBufferPool();
   return {
     inputs: session.inputs,

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { cardHeight, cardWidth } from '../../server/vision/card-fingerprint.ts';
 import type { RasterImage } from '../../server/vision/raster-image.ts';
 import { fingerprintCardImage } from '../../server/vision/fingerprint-card-image.ts';
+import { loadCardDetector } from '../../server/vision/card-detector.ts';
 import { createIdentifyService, type ScoredCandidate } from '../../server/vision/identify-service.ts';
 import { scoreThreshold } from '../../server/vision/match-score.ts';
 import { loadOpenCv } from '../../server/vision/opencv.ts';
@@ -70,6 +71,7 @@ for (const printing of catalog.printings) {
   cardRasters.push({ width: cardWidth, height: cardHeight, channels: 3, data: new Uint8Array(data) });
 }
 await loadOpenCv();
+const detectCards = await loadCardDetector();
 const photoBytes = allPhotos.map((photo) => readFileSync(photo.file));
 
 interface Run {
@@ -104,7 +106,7 @@ async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples
       printing: { ...real[0]!.printing, printingId: `distractor-${i}`, cardId: `distractor-${i}`, image: `distractor-${i}` },
     })),
   ];
-  const service = createIdentifyService(memoryFingerprintRepository(entries), { assetsBaseUrl: 'https://assets.tcgdex.net', hashOnly });
+  const service = createIdentifyService(memoryFingerprintRepository(entries), { assetsBaseUrl: 'https://assets.tcgdex.net', hashOnly, detectCards });
   await service.reload();
   const times: number[] = [];
   let inCatalog = 0;

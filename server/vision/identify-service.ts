@@ -1,8 +1,10 @@
 import { HttpError } from '../http-error.ts';
 import { alignQuad } from './align-to-candidate.ts';
 import { CandidateRanking, type Contender, type Reading, type ScoredCandidate } from './candidate-ranking.ts';
+import type { DetectCards } from './card-detector.ts';
 import { fingerprintBothWays, fingerprintCard } from './card-fingerprint.ts';
 import type { Quad } from './card-quad.ts';
+import { cardsInBox } from './cards-in-box.ts';
 import { decodePhoto } from './decode-photo.ts';
 import { findCardOutlines } from './find-card-outlines.ts';
 import type { FingerprintIndex } from './fingerprint-index.ts';
@@ -28,6 +30,8 @@ export interface IdentifyOptions {
   aligned?: number;
   /** Skip the pixel comparisons: the hash distance alone orders the candidates (for measuring what they add). */
   hashOnly?: boolean;
+  /** The scanner's card detector, whose boxes seed outlines on a second look. */
+  detectCards?: DetectCards;
 }
 
 export interface IdentifyService {
@@ -48,6 +52,8 @@ const maxCandidates = 10;
 const confidentScore = 90;
 /** Outline hypotheses read again, on a second look, after aligning them to the typical card. */
 const straightenedOutlines = 5;
+/** The detector's best boxes whose cards are tried on a second look. */
+const detectorBoxes = 2;
 /** Contenders aligned after reading only the best outline. */
 const quickAligned = 2;
 
@@ -149,10 +155,16 @@ export function createIdentifyService(repository: FingerprintRepository, options
     // Second look: the best outlines, each way up, moved to line up with the layout cards share. An
     // outline a few percent off (a border lost on one side, an art box taken for the card) then reads
     // the card as the catalogue holds it, and each such reading's favourite is aligned.
-    const straightened = hypotheses
-      .filter((hypothesis) => hypothesis.source !== 'frame')
-      .slice(0, straightenedOutlines)
-      .flatMap((hypothesis) => [hypothesis.quad, halfTurn(hypothesis.quad)].map((quad) => alignQuad(sampler, quad, search.typicalCard).quad));
+    // The detector's boxes add outlines where the edges found none (a small card under glare).
+    const boxes = options.detectCards ? (await options.detectCards(image)).slice(0, detectorBoxes) : [];
+    const seeds = [
+      ...hypotheses
+        .filter((hypothesis) => hypothesis.source !== 'frame')
+        .slice(0, straightenedOutlines)
+        .map((hypothesis) => hypothesis.quad),
+      ...boxes.flatMap(cardsInBox),
+    ];
+    const straightened = seeds.flatMap((seed) => [seed, halfTurn(seed)].map((quad) => alignQuad(sampler, quad, search.typicalCard).quad));
     const second = contenders(
       search,
       rectifyCards(cv, image, straightened).map((card, i) => ({ fingerprint: fingerprintCard(card), quad: straightened[i]! })),
