@@ -126,14 +126,29 @@ export class CandidateRanking {
     return shiftedCorrelation(da.thumbnail, db.thumbnail, thumbnailSize.width, thumbnailSize.height, 0, 0) > sameArtCorrelation;
   }
 
-  /** Printings whose images look alike (reprints, variants), best group first; reprints aligned together. */
-  private groups(): Entry[][] {
+  /** Printings whose images look alike (reprints, variants), best group first. */
+  private grouped(): Entry[][] {
     const ranked = [...this.values.entries()].map(([position, value]) => ({ position, value })).sort((a, b) => b.value - a.value);
     const groups: Entry[][] = [];
     for (const entry of ranked) {
       const group = groups.find((members) => this.sameArt(members[0]!.position, entry.position));
       if (group) group.push(entry);
       else groups.push([entry]);
+    }
+    return groups;
+  }
+
+  /** The groups, best first, the leader's rival judged as the leader was; reprints aligned together. */
+  private groups(): Entry[][] {
+    let groups = this.grouped();
+    // The lead is measured against the best other artwork aligned too: unaligned, its similarity
+    // is understated, and so the lead and the score overstated (most in a small catalogue).
+    for (let round = 0; round < 3; round++) {
+      const [top, rival] = groups;
+      if (!top || !rival || !this.alignments.has(top[0]!.position) || this.alignments.has(rival[0]!.position)) break;
+      this.align(this.contenders.get(rival[0]!.position)!);
+      if (!this.alignments.has(rival[0]!.position)) break;
+      groups = this.grouped();
     }
     // Reprints are told apart on their aligned strips: members not aligned yet start from an aligned sibling.
     for (const group of groups) {
