@@ -47,6 +47,23 @@ export function quadArea(quad: Quad): number {
   return Math.abs(twice) / 2;
 }
 
+/** A card `height` pixels tall centred on `centre`, turned by `angle` radians. */
+export function turnedCard(centre: Point, height: number, angle: number): Quad {
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const corners = [
+    [-0.5, -0.5],
+    [0.5, -0.5],
+    [0.5, 0.5],
+    [-0.5, 0.5],
+  ].map(([u, v]) => {
+    const x = u! * cardAspect * height;
+    const y = v! * height;
+    return { x: centre.x + x * cos - y * sin, y: centre.y + x * sin + y * cos };
+  });
+  return orderQuad(corners);
+}
+
 /** The quad grown (factor > 1) or shrunk about its centre. */
 export function scaleQuad(quad: Quad, factor: number): Quad {
   const cx = quad.reduce((sum, p) => sum + p.x, 0) / 4;

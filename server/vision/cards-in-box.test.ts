@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cardAspect, maxCornerDistance, orderQuad, type Quad } from './card-quad.ts';
+import { maxCornerDistance, turnedCard, type Quad } from './card-quad.ts';
 import { cardsInBox } from './cards-in-box.ts';
 
-/** A card `height` pixels tall centred at (cx, cy), turned by `degrees`. */
-function turnedCard(cx: number, cy: number, height: number, degrees: number): Quad {
-  const angle = (degrees * Math.PI) / 180;
-  return orderQuad(
-    [
-      [-0.5, -0.5],
-      [0.5, -0.5],
-      [0.5, 0.5],
-      [-0.5, 0.5],
-    ].map(([u, v]) => {
-      const x = u! * cardAspect * height;
-      const y = v! * height;
-      return { x: cx + x * Math.cos(angle) - y * Math.sin(angle), y: cy + x * Math.sin(angle) + y * Math.cos(angle) };
-    }),
-  );
-}
+const turned = (cx: number, cy: number, height: number, degrees: number) => turnedCard({ x: cx, y: cy }, height, (degrees * Math.PI) / 180);
 
 function boxAround(quad: Quad) {
   const xs = quad.map((p) => p.x);
@@ -27,14 +12,14 @@ function boxAround(quad: Quad) {
 
 describe('cardsInBox', () => {
   it.each([0, 8, -15, 25])('puts a card turned %i degrees among the cards its box could hold, within 2% of its size', (degrees) => {
-    const card = turnedCard(320, 400, 500, degrees);
+    const card = turned(320, 400, 500, degrees);
     const cards = cardsInBox(boxAround(card));
     const nearest = Math.min(...cards.map((quad) => maxCornerDistance(quad, card)));
     expect(nearest).toBeLessThan(0.02 * 500);
   });
 
   it('offers one card for an upright box and both turns for a wider one', () => {
-    expect(cardsInBox(boxAround(turnedCard(300, 300, 400, 0)))).toHaveLength(1);
-    expect(cardsInBox(boxAround(turnedCard(300, 300, 400, 20)))).toHaveLength(2);
+    expect(cardsInBox(boxAround(turned(300, 300, 400, 0)))).toHaveLength(1);
+    expect(cardsInBox(boxAround(turned(300, 300, 400, 20)))).toHaveLength(2);
   });
 });

@@ -1,11 +1,5 @@
-import { cardAspect, orderQuad, type Quad } from './card-quad.ts';
-
-export interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+import type { Box } from '../../engine/preprocess/letterbox-geometry.ts';
+import { cardAspect, turnedCard, type Quad } from './card-quad.ts';
 
 const degree = Math.PI / 180;
 /** Width over height of the box around a card turned by `angle`. */
@@ -23,22 +17,6 @@ export function cardsInBox(box: Box): Quad[] {
     if (Math.abs(boxAspect(trial) - target) < Math.abs(boxAspect(angle) - target)) angle = trial;
   }
   const height = box.h / (cardAspect * Math.sin(angle) + Math.cos(angle));
-  const cx = box.x + box.w / 2;
-  const cy = box.y + box.h / 2;
-  const turns = angle < 2 * degree ? [0] : [angle, -angle];
-  return turns.map((turn) => {
-    const cos = Math.cos(turn);
-    const sin = Math.sin(turn);
-    const corners = [
-      [-0.5, -0.5],
-      [0.5, -0.5],
-      [0.5, 0.5],
-      [-0.5, 0.5],
-    ].map(([u, v]) => {
-      const x = u! * cardAspect * height;
-      const y = v! * height;
-      return { x: cx + x * cos - y * sin, y: cy + x * sin + y * cos };
-    });
-    return orderQuad(corners);
-  });
+  const centre = { x: box.x + box.w / 2, y: box.y + box.h / 2 };
+  return (angle < 2 * degree ? [0] : [angle, -angle]).map((turn) => turnedCard(centre, height, turn));
 }

@@ -145,8 +145,8 @@ export function createIdentifyService(repository: FingerprintRepository, options
       [quads.slice(0, 1), quickAligned],
       [quads.slice(1), aligned],
     ] as const) {
-      const first = contenders(search, readBothWays(cv, image, batch));
-      await ranking.add(first.finals);
+      const look = contenders(search, readBothWays(cv, image, batch));
+      await ranking.add(look.finals);
       for (const contender of ranking.leaders(alignedNow)) ranking.align(contender);
       const settled = confident();
       if (settled) return settled;
