@@ -20,17 +20,15 @@ function quadFromMat(points: CvMat): Point[] {
   return out;
 }
 
-/** Grey, saturation and a colour distance: a silver border on a white desk shows in one of them. */
+/** Grey and saturation: a silver border on a white desk shows in one of them. */
 function channelsForEdges(cv: OpenCv, rgb: CvMat, keep: <M extends { delete(): void }>(mat: M) => M): CvMat[] {
   const grey = keep(new cv.Mat());
   cv.cvtColor(rgb, grey, cv.COLOR_RGB2GRAY);
   const hsv = keep(new cv.Mat());
   cv.cvtColor(rgb, hsv, cv.COLOR_RGB2HSV);
-  const saturation = keep(new cv.Mat(rgb.rows, rgb.cols, cv.CV_8UC1));
-  // A Mat's `data` is a getter that makes a new view each time: read it once.
-  const satData = saturation.data;
-  const hsvData = hsv.data;
-  for (let i = 0, j = 1; i < satData.length; i++, j += 3) satData[i] = hsvData[j]!;
+  const planes = keep(new cv.MatVector());
+  cv.split(hsv, planes);
+  const saturation = keep(planes.get(1));
   return [grey, saturation].map((channel) => {
     const blurred = keep(new cv.Mat());
     cv.GaussianBlur(channel, blurred, new cv.Size(5, 5), 0);
@@ -113,15 +111,11 @@ export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = 6
       ] as const) {
         const edges = keep(new cv.Mat());
         cv.Canny(channel, edges, low, high);
-        const edgeData = edges.data;
-        const rawData = rawEdges.data;
-        for (let i = 0; i < edgeData.length; i++) rawData[i]! |= edgeData[i]!;
+        cv.bitwise_or(rawEdges, edges, rawEdges);
         const thick = keep(new cv.Mat());
         cv.dilate(edges, thick, kernel);
         edgeMaps.push(thick);
-        const from = thick.data;
-        const into = supportEdges.data;
-        for (let i = 0; i < from.length; i++) into[i]! |= from[i]!;
+        cv.bitwise_or(supportEdges, thick, supportEdges);
       }
     }
     const quads: Quad[] = [];

@@ -60,6 +60,8 @@ export interface OpenCv {
   GaussianBlur(src: CvMat, dst: CvMat, size: unknown, sigma: number): void;
   Canny(src: CvMat, dst: CvMat, low: number, high: number): void;
   dilate(src: CvMat, dst: CvMat, kernel: CvMat): void;
+  bitwise_or(a: CvMat, b: CvMat, dst: CvMat): void;
+  split(src: CvMat, planes: CvMatVector): void;
   morphologyEx(src: CvMat, dst: CvMat, op: number, kernel: CvMat): void;
   threshold(src: CvMat, dst: CvMat, thresh: number, max: number, type: number): number;
   HoughLinesP(image: CvMat, lines: CvMat, rho: number, theta: number, threshold: number, minLineLength: number, maxLineGap: number): void;
