@@ -30,6 +30,8 @@ export interface ScoredCandidate extends Candidate {
   similarity: number;
   /** Its group's lead in similarity over the best other group. */
   lead: number;
+  /** The chance, in percent, that the photo shows its artwork, whichever printing of it. */
+  artworkScore: number;
 }
 
 /**
@@ -203,6 +205,7 @@ export class CandidateRanking {
           urls: cardmarketUrls(printing),
           similarity: entry.value,
           lead: top - other,
+          artworkScore: groupScore,
         });
       });
     }

@@ -48,7 +48,10 @@ export const emptyIndexMessage =
   'The identification index is empty: no card fingerprints of this version have been built. Run `npm run catalog:index` (after `npm run catalog:import`); they are picked up without a restart.';
 
 const maxCandidates = 10;
-/** A first look whose best candidate scores this much needs no second look. */
+/**
+ * A look whose best artwork scores this much needs no further look: its printings are aligned and
+ * told apart already, and another outline would find the same strips.
+ */
 const confidentScore = 90;
 /** Outline hypotheses read again, on a second look, after aligning them to the typical card. */
 const straightenedOutlines = 5;
@@ -135,7 +138,7 @@ export function createIdentifyService(repository: FingerprintRepository, options
     const ranking = new CandidateRanking(search, repository, sampler);
     const confident = () => {
       const scored = ranking.scored(options.assetsBaseUrl);
-      return sampler && (scored[0]?.score ?? 0) >= confidentScore ? scored : undefined;
+      return sampler && (scored[0]?.artworkScore ?? 0) >= confidentScore ? scored : undefined;
     };
     // First look, best outline first: most photos show one clear card whose outline alone settles
     // it. Otherwise every outline, both ways up; the best by the shortlist's coarse correlation (it
@@ -181,7 +184,7 @@ export function createIdentifyService(repository: FingerprintRepository, options
       return ranked
         .filter((candidate) => candidate.score >= scoreThreshold)
         .slice(0, maxCandidates)
-        .map(({ similarity: _similarity, lead: _lead, ...candidate }) => candidate);
+        .map(({ similarity: _similarity, lead: _lead, artworkScore: _artworkScore, ...candidate }) => candidate);
     },
     async reload() {
       return (await load()).size;
