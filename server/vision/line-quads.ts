@@ -5,6 +5,8 @@ import type { CvMat, OpenCv } from './opencv.ts';
 interface Line {
   theta: number;
   rho: number;
+  cos: number;
+  sin: number;
   length: number;
   /** One of the photo's own borders: a card that runs off the frame is cut along it. */
   border: boolean;
@@ -12,11 +14,20 @@ interface Line {
 
 const degree = Math.PI / 180;
 
+const normalLine = (theta: number, rho: number, length: number, border: boolean): Line => ({
+  theta,
+  rho,
+  cos: Math.cos(theta),
+  sin: Math.sin(theta),
+  length,
+  border,
+});
+
 function lineOfSegment(x1: number, y1: number, x2: number, y2: number): Line {
   let theta = Math.atan2(x2 - x1, -(y2 - y1));
   if (theta < 0) theta += Math.PI;
   if (theta >= Math.PI) theta -= Math.PI;
-  return { theta, rho: x1 * Math.cos(theta) + y1 * Math.sin(theta), length: Math.hypot(x2 - x1, y2 - y1), border: false };
+  return normalLine(theta, x1 * Math.cos(theta) + y1 * Math.sin(theta), Math.hypot(x2 - x1, y2 - y1), false);
 }
 
 /** Angle between two lines' directions, 0..π/2. */
@@ -31,10 +42,8 @@ function alignedRho(a: Line, b: Line): number {
 }
 
 function intersect(a: Line, b: Line): Point | undefined {
-  const ca = Math.cos(a.theta);
-  const sa = Math.sin(a.theta);
-  const cb = Math.cos(b.theta);
-  const sb = Math.sin(b.theta);
+  const { cos: ca, sin: sa } = a;
+  const { cos: cb, sin: sb } = b;
   const det = ca * sb - sa * cb;
   if (Math.abs(det) < 1e-6) return undefined;
   return { x: (a.rho * sb - b.rho * sa) / det, y: (ca * b.rho - cb * a.rho) / det };
@@ -52,12 +61,7 @@ function mergeSegments(segments: Line[], maxLines: number): Line[] {
 }
 
 function borders(width: number, height: number): Line[] {
-  return [
-    { theta: 0, rho: 0, length: 0, border: true },
-    { theta: 0, rho: width - 1, length: 0, border: true },
-    { theta: Math.PI / 2, rho: 0, length: 0, border: true },
-    { theta: Math.PI / 2, rho: height - 1, length: 0, border: true },
-  ];
+  return [normalLine(0, 0, 0, true), normalLine(0, width - 1, 0, true), normalLine(Math.PI / 2, 0, 0, true), normalLine(Math.PI / 2, height - 1, 0, true)];
 }
 
 /** Share of points along a side, a little inside its corners, that lie on an edge; undefined when the side is out of the photo. */
@@ -140,7 +144,7 @@ function beyondBorder([a, b, c, d]: Line[], width: number, height: number): Quad
   const direction = Math.sign(border.rho - farRho);
   const quads: Quad[] = [];
   for (const length of [span / cardAspect, span * cardAspect]) {
-    const moved: Line = { ...border, rho: farRho + direction * length, border: false };
+    const moved = normalLine(border.theta, farRho + direction * length, 0, false);
     if (Math.abs(moved.rho - farRho) <= Math.abs(border.rho - farRho) + 2) continue;
     const corners = [intersect(across[0]!, far), intersect(far, across[1]!), intersect(across[1]!, moved), intersect(moved, across[0]!)];
     if (corners.some((p) => p === undefined)) continue;
