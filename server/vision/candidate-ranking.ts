@@ -55,6 +55,7 @@ export class CandidateRanking {
   private readonly alignments = new Map<number, Alignment>();
   private readonly starts = new Map<number, Quad[]>();
   private readonly details = new Map<string, FineDetails>();
+  private readonly alike = new Map<number, boolean>();
 
   constructor(
     private readonly search: FingerprintIndex,
@@ -125,7 +126,13 @@ export class CandidateRanking {
     const da = this.fineOf(a);
     const db = this.fineOf(b);
     if (!da || !db) return false;
-    return shiftedCorrelation(da.thumbnail, db.thumbnail, thumbnailSize.width, thumbnailSize.height, 0, 0) > sameArtCorrelation;
+    const pair = Math.min(a, b) * this.search.size + Math.max(a, b);
+    let alike = this.alike.get(pair);
+    if (alike === undefined) {
+      alike = shiftedCorrelation(da.thumbnail, db.thumbnail, thumbnailSize.width, thumbnailSize.height, 0, 0) > sameArtCorrelation;
+      this.alike.set(pair, alike);
+    }
+    return alike;
   }
 
   /** Printings whose images look alike (reprints, variants), best group first. */
