@@ -1,12 +1,12 @@
 import { HttpError } from '../http-error.ts';
-import { alignQuad } from './align-to-candidate.ts';
+import { alignQuad, likeness } from './align-to-candidate.ts';
 import { CandidateRanking, type Contender, type Reading, type ScoredCandidate } from './candidate-ranking.ts';
 import type { DetectCards } from './card-detector.ts';
 import { fingerprintBothWays, fingerprintCard } from './card-fingerprint.ts';
 import type { Quad } from './card-quad.ts';
 import { cardsInBox } from './cards-in-box.ts';
 import { decodePhoto } from './decode-photo.ts';
-import { findCardOutlines } from './find-card-outlines.ts';
+import { findCardOutlines, type OutlineHypothesis } from './find-card-outlines.ts';
 import type { FingerprintIndex } from './fingerprint-index.ts';
 import type { FingerprintRepository } from './fingerprint-repository.ts';
 import type { Candidate } from './identify-schemas.ts';
@@ -59,6 +59,16 @@ const straightenedOutlines = 5;
 const detectorBoxes = 2;
 /** Contenders aligned after reading only the best outline. */
 const quickAligned = 2;
+
+/**
+ * Outlines, the most card-like first: by how much the card read through each looks like the layout
+ * cards share (an art box or a patch of table does not), then by its edges.
+ */
+function byLikeness(sampler: PhotoSampler | undefined, hypotheses: OutlineHypothesis[], typicalCard: Uint8Array): OutlineHypothesis[] {
+  if (!sampler) return hypotheses;
+  const rated = hypotheses.map((hypothesis) => ({ hypothesis, rating: likeness(sampler, hypothesis.quad, typicalCard) + 0.5 * hypothesis.score }));
+  return rated.sort((a, b) => b.rating - a.rating).map(({ hypothesis }) => hypothesis);
+}
 
 export function createIdentifyService(repository: FingerprintRepository, options: IdentifyOptions): IdentifyService {
   const pool = options.pool ?? 300;
@@ -134,7 +144,7 @@ export function createIdentifyService(repository: FingerprintRepository, options
     if (search.size === 0) throw new HttpError(503, emptyIndexMessage);
     const cv = await loadOpenCv();
     const sampler = options.hashOnly ? undefined : new PhotoSampler(image);
-    const hypotheses = findCardOutlines(cv, image);
+    const hypotheses = byLikeness(sampler, findCardOutlines(cv, image), search.typicalCard);
     const ranking = new CandidateRanking(search, repository, sampler);
     const confident = () => {
       const scored = ranking.scored(options.assetsBaseUrl);
