@@ -172,7 +172,7 @@ export function lineQuads(cv: OpenCv, rawEdges: CvMat, supportEdges: CvMat, maxL
   const found = new cv.Mat();
   let segments: Line[];
   try {
-    cv.HoughLinesP(rawEdges, found, 1, degree, 30, Math.round(0.1 * shortSide), 6);
+    cv.HoughLinesP(rawEdges, found, 1, 2 * degree, 30, Math.round(0.1 * shortSide), 6);
     const ends = found.data32S;
     segments = [];
     for (let i = 0; i < found.rows; i++) segments.push(lineOfSegment(ends[i * 4]!, ends[i * 4 + 1]!, ends[i * 4 + 2]!, ends[i * 4 + 3]!));
