@@ -53,6 +53,11 @@ const maxCandidates = 10;
  * told apart already, and another outline would find the same strips.
  */
 const confidentScore = 90;
+/**
+ * ...and whose best candidate is as alike as right matches are (they rarely fall under 0.6): after
+ * a few alignments one lucky fit can lead unaligned rivals by far, while it still looks like a stranger.
+ */
+const confidentSimilarity = 0.55;
 /** Outline hypotheses read again, on a second look, after aligning them to the typical card. */
 const straightenedOutlines = 5;
 /** The detector's best boxes whose cards are tried on a second look. */
@@ -148,7 +153,8 @@ export function createIdentifyService(repository: FingerprintRepository, options
     const ranking = new CandidateRanking(search, repository, sampler);
     const confident = () => {
       const scored = ranking.scored(options.assetsBaseUrl);
-      return sampler && (scored[0]?.artworkScore ?? 0) >= confidentScore ? scored : undefined;
+      const best = scored[0];
+      return sampler && best && best.artworkScore >= confidentScore && best.similarity >= confidentSimilarity ? scored : undefined;
     };
     // First look, best outline first: most photos show one clear card whose outline alone settles
     // it. Otherwise every outline, both ways up; the best by the shortlist's coarse correlation (it
