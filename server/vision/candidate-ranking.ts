@@ -103,8 +103,13 @@ export class CandidateRanking {
     return [...this.contenders.values()].sort((a, b) => b.coarse - a.coarse).slice(0, count);
   }
 
-  /** Moves the outline until the photo lines up with the printing, and judges it that way. */
-  align(contender: Contender, start: Quad = contender.reading.quad): void {
+  /**
+   * Moves the outline until the photo lines up with the printing, and judges it that way. Of two
+   * alignments the one where the whole card lines up better is kept, or, among reprints, the one
+   * that fits better on all the evidence: the whole card may line up a little better where the
+   * bottom strip, which tells them apart, lines up worse.
+   */
+  align(contender: Contender, start: Quad = contender.reading.quad, keep: 'whole' | 'all' = 'whole'): void {
     const fine = this.fineOf(contender.position);
     if (!this.sampler || !fine) return;
     // The same printing from nearly the same outline would align to the same place.
@@ -113,10 +118,11 @@ export class CandidateRanking {
     if (tried.some((quad) => maxCornerDistance(quad, start) < 0.02 * size)) return;
     this.starts.set(contender.position, [...tried, start]);
     const alignment = alignToCandidate(this.sampler, start, fine);
+    const value = similarity({ whole: alignment.whole, strip: alignment.strip, hashDistance: contender.hashDistance });
     const known = this.alignments.get(contender.position);
-    if (known && known.whole >= alignment.whole) return;
+    if (known && (keep === 'whole' ? known.whole >= alignment.whole : this.values.get(contender.position)! >= value)) return;
     this.alignments.set(contender.position, alignment);
-    this.values.set(contender.position, similarity({ whole: alignment.whole, strip: alignment.strip, hashDistance: contender.hashDistance }));
+    this.values.set(contender.position, value);
   }
 
   private sameArt(a: number, b: number): boolean {
@@ -159,13 +165,14 @@ export class CandidateRanking {
       if (!this.alignments.has(rival[0]!.position)) break;
       groups = this.grouped();
     }
-    // Reprints are told apart on their aligned strips: members not aligned yet start from an aligned sibling.
+    // Reprints are told apart on their aligned strips, each from where the artwork lined up best:
+    // one aligned from a poorer outline would lose on the alignment, not on its strip.
     for (const group of groups) {
-      const aligned = group.find((entry) => this.alignments.has(entry.position));
-      if (!aligned) continue;
+      const lined = group.filter((entry) => this.alignments.has(entry.position)).map((entry) => this.alignments.get(entry.position)!);
+      if (group.length < 2 || lined.length === 0) continue;
+      const best = lined.reduce((a, b) => (b.whole > a.whole ? b : a));
       for (const entry of group) {
-        if (this.alignments.has(entry.position)) continue;
-        this.align(this.contenders.get(entry.position)!, this.alignments.get(aligned.position)!.quad);
+        this.align(this.contenders.get(entry.position)!, best.quad, 'all');
         entry.value = this.values.get(entry.position)!;
       }
       group.sort((a, b) => b.value - a.value);
