@@ -18,10 +18,10 @@ export function similarity(evidence: MatchEvidence): number {
  * outside the catalogue still resembles printings of the same layout (similarity up to about 0.65)
  * but rarely stands out (lead mostly under 0.03), while the right printing is alike (0.6 to 0.8)
  * and ahead of the next by 0.1 to 0.3. The constants are a logistic regression fitted to the
- * samples `npm run bench:identify` writes (`npm run bench:identify:fit`: 240 photos at 1,000 and
- * 10,000 printings).
+ * samples `npm run bench:identify` writes (`npm run bench:identify:fit`: 120 photos at each of
+ * 1,000, 10,000 and 50,000 printings).
  */
-export const scoreModel = { bias: -6.91, similarity: 7.75, lead: 32.36 } as const;
+export const scoreModel = { bias: -11.92, similarity: 15.46, lead: 33.52 } as const;
 
 export function matchScore(similarityValue: number, lead: number): number {
   const z = scoreModel.bias + scoreModel.similarity * similarityValue + scoreModel.lead * lead;
