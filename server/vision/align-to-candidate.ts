@@ -34,12 +34,9 @@ function stripThrough(sampler: PhotoSampler, quad: Quad): Uint8Array {
   return toBytes({ ...plane, data: plane.data.map((value) => value / (mean + 8)) });
 }
 
-/** How alike the photo through `quad`, either way up, and a thumbnail are: a correlation, -1..1. */
+/** How alike the photo through `quad` and a thumbnail are: a correlation, -1..1. */
 export function likeness(sampler: PhotoSampler, quad: Quad, thumbnail: Uint8Array): number {
-  const target = normalised(thumbnail);
-  const photo = normalised(gridThrough(sampler, quad, thumbnailSize.width, thumbnailSize.height));
-  // Row-major, a grid read backwards is the card turned half a turn.
-  return Math.max(dot(photo, target), dot(photo.reverse(), target));
+  return dot(normalised(gridThrough(sampler, quad, thumbnailSize.width, thumbnailSize.height)), normalised(thumbnail));
 }
 
 const moved = (quad: Quad, move: (p: Point, corner: number) => Point) => quad.map((p, corner) => move(p, corner)) as Quad;

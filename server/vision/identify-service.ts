@@ -66,12 +66,19 @@ const detectorBoxes = 2;
 const quickAligned = 2;
 
 /**
- * Outlines, the most card-like first: by how much the card read through each looks like the layout
- * cards share (an art box or a patch of table does not), then by its edges.
+ * Outlines, the most card-like first, each turned the way up it looks most like a card: by how much
+ * the card read through each looks like the layout cards share (an art box or a patch of table does
+ * not), then by its edges.
  */
 function byLikeness(sampler: PhotoSampler | undefined, hypotheses: OutlineHypothesis[], typicalCard: Uint8Array): OutlineHypothesis[] {
   if (!sampler) return hypotheses;
-  const rated = hypotheses.map((hypothesis) => ({ hypothesis, rating: likeness(sampler, hypothesis.quad, typicalCard) + 0.5 * hypothesis.score }));
+  const rated = hypotheses.map((hypothesis) => {
+    const [upright, turned] = [hypothesis.quad, halfTurn(hypothesis.quad)].map((quad) => likeness(sampler, quad, typicalCard));
+    return {
+      hypothesis: turned! > upright! ? { ...hypothesis, quad: halfTurn(hypothesis.quad) } : hypothesis,
+      rating: Math.max(upright!, turned!) + 0.5 * hypothesis.score,
+    };
+  });
   return rated.sort((a, b) => b.rating - a.rating).map(({ hypothesis }) => hypothesis);
 }
 
@@ -99,6 +106,11 @@ export function createIdentifyService(repository: FingerprintRepository, options
 
   // An empty index is read again on each request, so fingerprints built after start are picked up.
   const current = async () => (index && index.size > 0 ? index : load());
+
+  /** The card read through each outline as it is turned. */
+  function readAsTurned(cv: OpenCv, image: RasterImage, quads: Quad[]): Reading[] {
+    return rectifyCards(cv, image, quads).map((card, i) => ({ fingerprint: fingerprintCard(card), quad: quads[i]! }));
+  }
 
   /** The card read through each outline, upright and upside down. */
   function readBothWays(cv: OpenCv, image: RasterImage, quads: Quad[]): Reading[] {
@@ -156,15 +168,17 @@ export function createIdentifyService(repository: FingerprintRepository, options
       const best = scored[0];
       return sampler && best && best.artworkScore >= confidentScore && best.similarity >= confidentSimilarity ? scored : undefined;
     };
-    // First look, best outline first: most photos show one clear card whose outline alone settles
-    // it. Otherwise every outline, both ways up; the best by the shortlist's coarse correlation (it
-    // tolerates a misaligned outline better than the finer comparison) are aligned.
+    // First look, the best outline the way up it looks most like a card: most photos show one clear
+    // card whose outline alone settles it. Otherwise every outline, both ways up; the best by the
+    // shortlist's coarse correlation (it tolerates a misaligned outline better than the finer
+    // comparison) are aligned.
     const quads = hypotheses.map((hypothesis) => hypothesis.quad);
-    for (const [batch, alignedNow] of [
-      [quads.slice(0, 1), quickAligned],
-      [quads.slice(1), aligned],
-    ] as const) {
-      const look = contenders(search, readBothWays(cv, image, batch));
+    const looks: Array<[() => Reading[], number]> = [
+      [() => readAsTurned(cv, image, quads.slice(0, 1)), quickAligned],
+      [() => readBothWays(cv, image, quads), aligned],
+    ];
+    for (const [read, alignedNow] of looks) {
+      const look = contenders(search, read());
       await ranking.add(look.finals);
       for (const contender of ranking.leaders(alignedNow)) ranking.align(contender);
       const settled = confident();
@@ -184,10 +198,7 @@ export function createIdentifyService(repository: FingerprintRepository, options
       ...boxes.flatMap(cardsInBox),
     ];
     const straightened = seeds.flatMap((seed) => [seed, halfTurn(seed)].map((quad) => alignQuad(sampler, quad, search.typicalCard).quad));
-    const second = contenders(
-      search,
-      rectifyCards(cv, image, straightened).map((card, i) => ({ fingerprint: fingerprintCard(card), quad: straightened[i]! })),
-    );
+    const second = contenders(search, readAsTurned(cv, image, straightened));
     await ranking.add([...second.finals, ...second.favourites]);
     for (const contender of second.favourites) ranking.align(contender);
     return ranking.scored(options.assetsBaseUrl);
