@@ -151,7 +151,8 @@ describe('Debug page', () => {
 
     // The box is drawn in the picked colour over the photo, on its left edge.
     const canvas = run.getByRole('img', { name: 'first.png with its detections' }).element() as HTMLCanvasElement;
-    await expect.poll(() => canvas.height).toBe(Math.round((1000 * canvas.width) / 720));
+    // Polled as a ratio: the canvas has its default size until the photo is drawn.
+    await expect.poll(() => canvas.height / canvas.width).toBeCloseTo(1000 / 720, 2);
     const scale = canvas.width / 720;
     const [red, green] = canvas.getContext('2d')!.getImageData(Math.round(x * scale), Math.round((y + h / 2) * scale), 1, 1).data;
     expect(green).toBeGreaterThan(150);
