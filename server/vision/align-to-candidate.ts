@@ -1,6 +1,6 @@
 import { cardRegions, coarseSize, coarseThumbnail, stripSize, thumbnailSize, toBytes } from './card-fingerprint.ts';
 import type { Point, Quad } from './card-quad.ts';
-import { normalised, shiftedCorrelation } from './fine-compare.ts';
+import { correlationWith, normalised, shiftedCorrelation } from './fine-compare.ts';
 import type { FineDetails } from './fingerprint-repository.ts';
 import { flattenLighting } from './grey-plane.ts';
 import type { PhotoSampler } from './photo-sampler.ts';
@@ -15,15 +15,16 @@ export interface Alignment {
   photoStrip: Uint8Array;
 }
 
-/** The photo's card through `quad` at the thumbnail's grid (or half of it), flattened as the fingerprint is. */
-function gridThrough(sampler: PhotoSampler, quad: Quad, columns: number, rows: number): Float32Array {
-  return flattenLighting(sampler.sample(quad, cardRegions.whole, columns, rows), Math.max(1, Math.round(columns / 10))).data;
-}
-
-function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
-  return sum;
+/**
+ * The correlation of the photo's card through a quad, at a target's grid and flattened as the
+ * fingerprint is, with that (normalised) target. An alignment judges hundreds of quads, so each
+ * judge keeps its grids.
+ */
+function judgeAgainst(sampler: PhotoSampler, target: Float32Array, columns: number, rows: number): (quad: Quad) => number {
+  const grid = new Float32Array(columns * rows);
+  const flat = new Float32Array(columns * rows);
+  const radius = Math.max(1, Math.round(columns / 10));
+  return (quad) => correlationWith(flattenLighting(sampler.sample(quad, cardRegions.whole, columns, rows, grid), radius, flat).data, target);
 }
 
 function stripThrough(sampler: PhotoSampler, quad: Quad): Uint8Array {
@@ -36,7 +37,7 @@ function stripThrough(sampler: PhotoSampler, quad: Quad): Uint8Array {
 
 /** How alike the photo through `quad` and a thumbnail are: a correlation, -1..1. */
 export function likeness(sampler: PhotoSampler, quad: Quad, thumbnail: Uint8Array): number {
-  return dot(normalised(gridThrough(sampler, quad, thumbnailSize.width, thumbnailSize.height)), normalised(thumbnail));
+  return judgeAgainst(sampler, normalised(thumbnail), thumbnailSize.width, thumbnailSize.height)(quad);
 }
 
 const moved = (quad: Quad, move: (p: Point, corner: number) => Point) => quad.map((p, corner) => move(p, corner)) as Quad;
@@ -88,8 +89,8 @@ function cornerMoves(quad: Quad, step: number): Quad[] {
  */
 export function alignQuad(sampler: PhotoSampler, start: Quad, thumbnail: Uint8Array): { quad: Quad; whole: number } {
   // Large steps are judged on a half-resolution grid, small ones on the full thumbnail grid.
-  const coarse = { target: normalised(coarseThumbnail(thumbnail)), columns: coarseSize.width, rows: coarseSize.height };
-  const fine = { target: normalised(thumbnail), columns: thumbnailSize.width, rows: thumbnailSize.height };
+  const coarse = judgeAgainst(sampler, normalised(coarseThumbnail(thumbnail)), coarseSize.width, coarseSize.height);
+  const fine = judgeAgainst(sampler, normalised(thumbnail), thumbnailSize.width, thumbnailSize.height);
   const stages = [
     { level: coarse, moves: wholeMoves, share: 0.03, sweeps: 3 },
     { level: coarse, moves: wholeMoves, share: 0.012, sweeps: 3 },
@@ -102,13 +103,12 @@ export function alignQuad(sampler: PhotoSampler, start: Quad, thumbnail: Uint8Ar
   let judged: typeof coarse | undefined;
   const cardHeight = Math.hypot(quad[3].x - quad[0].x, quad[3].y - quad[0].y);
   for (const { level, moves, share, sweeps } of stages) {
-    const correlate = (trial: Quad) => dot(normalised(gridThrough(sampler, trial, level.columns, level.rows)), level.target);
-    if (judged !== level) best = correlate(quad);
+    if (judged !== level) best = level(quad);
     judged = level;
     for (let sweep = 0; sweep < sweeps; sweep++) {
       let improved = false;
       for (const trial of moves(quad, share * cardHeight)) {
-        const value = correlate(trial);
+        const value = level(trial);
         if (value > best) {
           best = value;
           quad = trial;

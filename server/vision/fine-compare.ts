@@ -17,6 +17,28 @@ export function normalised(values: ArrayLike<number>): Float32Array {
 }
 
 /**
+ * The correlation (-1..1) of `values` with a target already `normalised`, in one pass and without
+ * a copy: an alignment computes hundreds of them.
+ */
+export function correlationWith(values: Float32Array, target: Float32Array): number {
+  const n = values.length;
+  let sum = 0;
+  let squares = 0;
+  let cross = 0;
+  let targetSum = 0;
+  for (let i = 0; i < n; i++) {
+    const value = values[i]!;
+    sum += value;
+    squares += value * value;
+    cross += value * target[i]!;
+    targetSum += target[i]!;
+  }
+  const mean = sum / n;
+  const variance = squares - sum * mean;
+  return variance > 0 ? (cross - mean * targetSum) / Math.sqrt(variance) : 0;
+}
+
+/**
  * The best normalised cross-correlation (-1..1) of two grey images of one size over small shifts:
  * a photo's rectified card is rarely aligned to the pixel, and a few percent of misalignment must
  * not turn the right card into a poor match.
@@ -31,8 +53,35 @@ export function shiftedCorrelation(
   /** Only pixels of `b` marked here count (all when absent). */
   onlyWhere?: Uint8Array,
 ): number {
-  // Without a mask `a`'s window is the same for every shift: its sums are taken once.
-  const fixed = onlyWhere ? undefined : windowSums(a, width, height, maxDx, maxDy);
+  if (onlyWhere) return maskedShiftedCorrelation(a, b, width, height, maxDx, maxDy, onlyWhere);
+  // `a`'s window is the same for every shift, and `b`'s sums over each shifted window come from
+  // its summed-area tables: per shift, only the cross products are left to add up.
+  const { n, sa, saa } = windowSums(a, width, height, maxDx, maxDy);
+  const { sums, squares } = summedAreas(b, width, height);
+  const stride = width + 1;
+  const windowWidth = width - 2 * maxDx;
+  const windowHeight = height - 2 * maxDy;
+  let best = -1;
+  for (let dy = -maxDy; dy <= maxDy; dy++) {
+    for (let dx = -maxDx; dx <= maxDx; dx++) {
+      const top = (maxDy + dy) * stride + maxDx + dx;
+      const bottom = top + windowHeight * stride;
+      const sb = sums[bottom + windowWidth]! - sums[bottom]! - sums[top + windowWidth]! + sums[top]!;
+      const sbb = squares[bottom + windowWidth]! - squares[bottom]! - squares[top + windowWidth]! + squares[top]!;
+      let sab = 0;
+      for (let y = maxDy; y < height - maxDy; y++) {
+        const rowA = y * width;
+        const rowB = (y + dy) * width + dx;
+        for (let x = maxDx; x < width - maxDx; x++) sab += a[rowA + x]! * b[rowB + x]!;
+      }
+      const r = correlationOf(n, sa, saa, sb, sbb, sab);
+      if (r > best) best = r;
+    }
+  }
+  return best;
+}
+
+function maskedShiftedCorrelation(a: Uint8Array, b: Uint8Array, width: number, height: number, maxDx: number, maxDy: number, onlyWhere: Uint8Array): number {
   let best = -1;
   for (let dy = -maxDy; dy <= maxDy; dy++) {
     for (let dx = -maxDx; dx <= maxDx; dx++) {
@@ -46,28 +95,50 @@ export function shiftedCorrelation(
         const rowA = y * width;
         const rowB = (y + dy) * width + dx;
         for (let x = maxDx; x < width - maxDx; x++) {
+          if (onlyWhere[rowB + x] === 0) continue;
           const va = a[rowA + x]!;
-          if (onlyWhere) {
-            if (onlyWhere[rowB + x] === 0) continue;
-            n += 1;
-            sa += va;
-            saa += va * va;
-          }
           const vb = b[rowB + x]!;
+          n += 1;
+          sa += va;
+          saa += va * va;
           sb += vb;
           sbb += vb * vb;
           sab += va * vb;
         }
       }
-      if (fixed) ({ n, sa, saa } = fixed);
-      const cov = sab - (sa * sb) / n;
-      const varA = saa - (sa * sa) / n;
-      const varB = sbb - (sb * sb) / n;
-      const r = varA > 0 && varB > 0 ? cov / Math.sqrt(varA * varB) : 0;
+      const r = correlationOf(n, sa, saa, sb, sbb, sab);
       if (r > best) best = r;
     }
   }
   return best;
+}
+
+function correlationOf(n: number, sa: number, saa: number, sb: number, sbb: number, sab: number): number {
+  const cov = sab - (sa * sb) / n;
+  const varA = saa - (sa * sa) / n;
+  const varB = sbb - (sb * sb) / n;
+  return varA > 0 && varB > 0 ? cov / Math.sqrt(varA * varB) : 0;
+}
+
+/** Tables whose entry (x, y) holds the sum of values, and of their squares, above and left of it. */
+function summedAreas(values: Uint8Array, width: number, height: number): { sums: Float64Array; squares: Float64Array } {
+  const stride = width + 1;
+  const sums = new Float64Array(stride * (height + 1));
+  const squares = new Float64Array(stride * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let rowSum = 0;
+    let rowSquares = 0;
+    const above = y * stride + 1;
+    const row = above + stride;
+    for (let x = 0; x < width; x++) {
+      const value = values[y * width + x]!;
+      rowSum += value;
+      rowSquares += value * value;
+      sums[row + x] = sums[above + x]! + rowSum;
+      squares[row + x] = squares[above + x]! + rowSquares;
+    }
+  }
+  return { sums, squares };
 }
 
 function windowSums(a: Uint8Array, width: number, height: number, maxDx: number, maxDy: number): { n: number; sa: number; saa: number } {

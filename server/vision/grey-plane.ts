@@ -52,18 +52,20 @@ export function resampleRegion(
  * Divides out slow changes of brightness (a lamp on one side, a shadow) so that a photo and the
  * catalogue scan compare on the printed content: each pixel over the mean of a window around it.
  */
-export function flattenLighting(plane: GreyPlane, radius: number): GreyPlane {
+export function flattenLighting(plane: GreyPlane, radius: number, into = new Float32Array(plane.width * plane.height)): GreyPlane {
   const { width, height, data } = plane;
-  const integral = new Float64Array((width + 1) * (height + 1));
+  const stride = width + 1;
+  const integral = new Float64Array(stride * (height + 1));
   for (let y = 0; y < height; y++) {
     let rowSum = 0;
+    const above = y * stride + 1;
+    const row = above + stride;
     for (let x = 0; x < width; x++) {
       rowSum += data[y * width + x]!;
-      integral[(y + 1) * (width + 1) + x + 1] = integral[y * (width + 1) + x + 1]! + rowSum;
+      integral[row + x] = integral[above + x]! + rowSum;
     }
   }
-  const out = new Float32Array(width * height);
-  const stride = width + 1;
+  const out = into;
   for (let y = 0; y < height; y++) {
     const ya = y - radius < 0 ? 0 : y - radius;
     const yb = y + radius + 1 > height ? height : y + radius + 1;

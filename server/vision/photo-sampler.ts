@@ -1,5 +1,5 @@
 import { squareToQuad, type Quad } from './card-quad.ts';
-import { flattenLighting, type GreyPlane } from './grey-plane.ts';
+import type { GreyPlane } from './grey-plane.ts';
 import type { RasterImage } from './raster-image.ts';
 
 /** A region of the card, as fractions of its width and height. */
@@ -39,23 +39,25 @@ export class PhotoSampler {
     }
   }
 
-  /** The region of the card inside `quad` as a `columns` x `rows` grey grid. */
-  sample(quad: Quad, region: CardRegion, columns: number, rows: number): GreyPlane {
+  /** The region of the card inside `quad` as a `columns` x `rows` grey grid, written into `into` when given. */
+  sample(quad: Quad, region: CardRegion, columns: number, rows: number, into = new Float32Array(columns * rows)): GreyPlane {
     const { a, b, c, d, e, f, g, h } = squareToQuad(quad);
-    const out = new Float32Array(columns * rows);
     const cardHeight = Math.hypot(quad[3].x - quad[0].x, quad[3].y - quad[0].y);
     const half = Math.max(0, (((region.y1 - region.y0) * cardHeight) / rows - 1) / 2);
     const { width, height, integral } = this;
     const stride = width + 1;
     const du = (region.x1 - region.x0) / columns;
     const dv = (region.y1 - region.y0) / rows;
+    const u0 = region.x0 + 0.5 * du;
     for (let row = 0; row < rows; row++) {
       const v = region.y0 + (row + 0.5) * dv;
-      for (let column = 0; column < columns; column++) {
-        const u = region.x0 + (column + 0.5) * du;
-        const w = g * u + h * v + 1;
-        const x = (a * u + b * v + c) / w;
-        const y = (d * u + e * v + f) / w;
+      // Along a row the projective map's numerators and denominator change by constant steps.
+      let nx = a * u0 + b * v + c;
+      let ny = d * u0 + e * v + f;
+      let nw = g * u0 + h * v + 1;
+      for (let column = 0; column < columns; column++, nx += a * du, ny += d * du, nw += g * du) {
+        const x = nx / nw;
+        const y = ny / nw;
         // The mean of a box about one output cell wide around the point, clamped to the photo.
         let xa = Math.round(x - half);
         let ya = Math.round(y - half);
@@ -65,18 +67,11 @@ export class PhotoSampler {
         let yb = Math.round(y + half) + 1;
         xb = xb > width ? width : xb <= xa ? xa + 1 : xb;
         yb = yb > height ? height : yb <= ya ? ya + 1 : yb;
-        const sum = integral[yb * stride + xb]! - integral[ya * stride + xb]! - integral[yb * stride + xa]! + integral[ya * stride + xa]!;
-        out[row * columns + column] = sum / ((xb - xa) * (yb - ya));
+        const top = ya * stride;
+        const bottom = yb * stride;
+        into[row * columns + column] = (integral[bottom + xb]! - integral[top + xb]! - integral[bottom + xa]! + integral[top + xa]!) / ((xb - xa) * (yb - ya));
       }
     }
-    return { width: columns, height: rows, data: out };
-  }
-
-  /**
-   * The card inside `quad` lighting-flattened as the fingerprint does it (a window a tenth of the
-   * card wide), at `columns` x `rows` over the whole card.
-   */
-  sampleFlat(quad: Quad, columns: number, rows: number): GreyPlane {
-    return flattenLighting(this.sample(quad, { x0: 0, y0: 0, x1: 1, y1: 1 }, columns, rows), Math.max(1, Math.round(columns / 10)));
+    return { width: columns, height: rows, data: into };
   }
 }
