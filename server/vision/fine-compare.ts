@@ -1,3 +1,5 @@
+import { reusableFloat64Array } from './reusable-buffer.ts';
+
 /** Values minus their mean, over their norm: correlating two of them is one dot product. */
 export function normalised(values: ArrayLike<number>): Float32Array {
   const n = values.length;
@@ -121,15 +123,20 @@ function correlationOf(n: number, sa: number, saa: number, sb: number, sbb: numb
 }
 
 /** Tables whose entry (x, y) holds the sum of values, and of their squares, above and left of it. */
+const sumsBuffer = reusableFloat64Array();
+const squaresBuffer = reusableFloat64Array();
+
 function summedAreas(values: Uint8Array, width: number, height: number): { sums: Float64Array; squares: Float64Array } {
   const stride = width + 1;
-  const sums = new Float64Array(stride * (height + 1));
-  const squares = new Float64Array(stride * (height + 1));
+  const sums = sumsBuffer(stride * (height + 1)).fill(0, 0, stride);
+  const squares = squaresBuffer(stride * (height + 1)).fill(0, 0, stride);
   for (let y = 0; y < height; y++) {
     let rowSum = 0;
     let rowSquares = 0;
     const above = y * stride + 1;
     const row = above + stride;
+    sums[row - 1] = 0;
+    squares[row - 1] = 0;
     for (let x = 0; x < width; x++) {
       const value = values[y * width + x]!;
       rowSum += value;

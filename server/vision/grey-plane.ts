@@ -1,4 +1,5 @@
 import type { RasterImage } from './raster-image.ts';
+import { reusableFloat64Array } from './reusable-buffer.ts';
 
 /** A single-channel float image; values are whatever the producing step says. */
 export interface GreyPlane {
@@ -48,6 +49,8 @@ export function resampleRegion(
   return { width: outWidth, height: outHeight, data: out };
 }
 
+const integralBuffer = reusableFloat64Array();
+
 /**
  * Divides out slow changes of brightness (a lamp on one side, a shadow) so that a photo and the
  * catalogue scan compare on the printed content: each pixel over the mean of a window around it.
@@ -55,11 +58,13 @@ export function resampleRegion(
 export function flattenLighting(plane: GreyPlane, radius: number, into = new Float32Array(plane.width * plane.height)): GreyPlane {
   const { width, height, data } = plane;
   const stride = width + 1;
-  const integral = new Float64Array(stride * (height + 1));
+  const integral = integralBuffer(stride * (height + 1));
+  integral.fill(0, 0, stride);
   for (let y = 0; y < height; y++) {
     let rowSum = 0;
     const above = y * stride + 1;
     const row = above + stride;
+    integral[row - 1] = 0;
     for (let x = 0; x < width; x++) {
       rowSum += data[y * width + x]!;
       integral[row + x] = integral[above + x]! + rowSum;
