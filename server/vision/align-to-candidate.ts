@@ -35,9 +35,9 @@ function stripThrough(sampler: PhotoSampler, quad: Quad): Uint8Array {
   return toBytes({ ...plane, data: plane.data.map((value) => value / (mean + 8)) });
 }
 
-/** How alike the photo through `quad` and a thumbnail are: a correlation, -1..1. */
-export function likeness(sampler: PhotoSampler, quad: Quad, thumbnail: Uint8Array): number {
-  return judgeAgainst(sampler, normalised(thumbnail), thumbnailSize.width, thumbnailSize.height)(quad);
+/** How alike the photo through a quad and a thumbnail are: a correlation, -1..1. */
+export function likenessTo(sampler: PhotoSampler, thumbnail: Uint8Array): (quad: Quad) => number {
+  return judgeAgainst(sampler, normalised(thumbnail), thumbnailSize.width, thumbnailSize.height);
 }
 
 const moved = (quad: Quad, move: (p: Point, corner: number) => Point) => quad.map((p, corner) => move(p, corner)) as Quad;

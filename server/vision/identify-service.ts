@@ -1,5 +1,5 @@
 import { HttpError } from '../http-error.ts';
-import { alignQuad, likeness } from './align-to-candidate.ts';
+import { alignQuad, likenessTo } from './align-to-candidate.ts';
 import { CandidateRanking, type Contender, type Reading, type ScoredCandidate } from './candidate-ranking.ts';
 import type { DetectCards } from './card-detector.ts';
 import { fingerprintBothWays, fingerprintCard } from './card-fingerprint.ts';
@@ -72,8 +72,9 @@ const quickAligned = 2;
  */
 function byLikeness(sampler: PhotoSampler | undefined, hypotheses: OutlineHypothesis[], typicalCard: Uint8Array): OutlineHypothesis[] {
   if (!sampler) return hypotheses;
+  const likeness = likenessTo(sampler, typicalCard);
   const rated = hypotheses.map((hypothesis) => {
-    const [upright, turned] = [hypothesis.quad, halfTurn(hypothesis.quad)].map((quad) => likeness(sampler, quad, typicalCard));
+    const [upright, turned] = [hypothesis.quad, halfTurn(hypothesis.quad)].map(likeness);
     return {
       hypothesis: turned! > upright! ? { ...hypothesis, quad: halfTurn(hypothesis.quad) } : hypothesis,
       rating: Math.max(upright!, turned!) + 0.5 * hypothesis.score,
