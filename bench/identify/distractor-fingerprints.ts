@@ -1,10 +1,17 @@
-import { cardHeight, cardWidth, fingerprintCard, type CardFingerprint } from '../../server/vision/card-fingerprint.ts';
+import { cardHeight, cardWidth, fingerprintCard, hashWords, stripSize, thumbnailSize, type CardFingerprint } from '../../server/vision/card-fingerprint.ts';
 import type { RasterImage } from '../../server/vision/raster-image.ts';
 import { SeededRandom } from '../../fixtures/identify/seeded-random.ts';
 
 /** Bands of the generated card layout (fractions of its height): header, art box, text, bottom strip. */
 const bands = [0, 0.129, 0.504, 0.86, 1] as const;
 const art = { x0: 0.075, x1: 0.925 } as const;
+
+/** `part` copied into slot `i` of `all`, as a view of it. */
+function packed<T extends Uint8Array | Uint32Array>(all: T, part: T, i: number): T {
+  const slot = all.subarray(i * part.length, (i + 1) * part.length) as T;
+  slot.set(part);
+  return slot;
+}
 
 /**
  * Fingerprints of printings that do not exist, to grow the catalogue to 10,000 or 50,000: each is a
@@ -14,14 +21,20 @@ const art = { x0: 0.075, x1: 0.925 } as const;
  */
 export function distractorFingerprints(cards: RasterImage[], count: number, seed: number): CardFingerprint[] {
   const random = new SeededRandom(seed);
+  // Packed into one buffer per part, as the database holds them: 150,000 small buffers would make
+  // every full garbage collection, here and while identifying, slower than the server's.
+  const hashes = new Uint32Array(count * hashWords);
+  const thumbnails = new Uint8Array(count * thumbnailSize.width * thumbnailSize.height);
+  const strips = new Uint8Array(count * stripSize.width * stripSize.height);
   const out: CardFingerprint[] = [];
   const rowOf = (fraction: number) => Math.round(fraction * cardHeight);
   const artLeft = Math.round(art.x0 * cardWidth);
   const artWidth = Math.round(art.x1 * cardWidth) - artLeft;
   const artTop = rowOf(bands[1]);
   const artHeight = rowOf(bands[2]) - artTop;
+  // Every row is written for each card, so one raster serves them all.
+  const data = new Uint8Array(cardWidth * cardHeight * 3);
   for (let i = 0; i < count; i++) {
-    const data = new Uint8Array(cardWidth * cardHeight * 3);
     for (let band = 0; band < 4; band++) {
       if (band === 1) continue;
       const source = random.pick(cards).data;
@@ -45,7 +58,12 @@ export function distractorFingerprints(cards: RasterImage[], count: number, seed
         data[at + 2] = source.data[from + 2]!;
       }
     }
-    out.push(fingerprintCard({ width: cardWidth, height: cardHeight, channels: 3, data }));
+    const fingerprint = fingerprintCard({ width: cardWidth, height: cardHeight, channels: 3, data });
+    out.push({
+      hashes: packed(hashes, fingerprint.hashes, i),
+      thumbnail: packed(thumbnails, fingerprint.thumbnail, i),
+      strip: packed(strips, fingerprint.strip, i),
+    });
   }
   return out;
 }
