@@ -125,10 +125,14 @@ export class CandidateRanking {
     this.values.set(contender.position, value);
   }
 
+  /**
+   * Printings of one card (its languages, its variants) show one artwork, whatever their text;
+   * other printings do when their images look alike (reprints in other sets).
+   */
   private sameArt(a: number, b: number): boolean {
     const pa = this.search.printings[a]!;
     const pb = this.search.printings[b]!;
-    if (pa.image !== null && pa.image === pb.image) return true;
+    if (pa.cardId === pb.cardId || (pa.image !== null && pa.image === pb.image)) return true;
     const da = this.fineOf(a);
     const db = this.fineOf(b);
     if (!da || !db) return false;
@@ -141,7 +145,7 @@ export class CandidateRanking {
     return alike;
   }
 
-  /** Printings whose images look alike (reprints, variants), best group first. */
+  /** Printings that show one artwork (languages, variants, reprints), best group first. */
   private grouped(): Entry[][] {
     const ranked = [...this.values.entries()].map(([position, value]) => ({ position, value })).sort((a, b) => b.value - a.value);
     const groups: Entry[][] = [];
