@@ -24,11 +24,11 @@ describe.each(testBackends())('POST /v1/vision/identify on $name', (backend) => 
   let empty: TestApp;
 
   beforeAll(async () => {
-    catalog = await generateTestCatalog(outDir, { seed: 3, sets: 4, cards: 30, reprints: 6, outside: 8 });
+    catalog = await generateTestCatalog(outDir, { seed: 3, sets: 4, cards: 30, reprints: 6, outside: 8, translations: 4 });
     photos = await generateTestPhotos(catalog, { seed: 5, inCatalog: 36, outside: 8, hard: false });
     test = await buildTestApp(backend, { catalog: JSON.parse(readFileSync(catalog.catalogFile, 'utf8')) });
     const summary = await indexCatalog(createFingerprintRepository(test.app.db), { assetsBaseUrl: 'https://assets.tcgdex.net', imagesDir: catalog.imagesDir });
-    expect(summary).toMatchObject({ indexed: 36, skipped: 0 });
+    expect(summary).toMatchObject({ indexed: 40, skipped: 0 });
     empty = await buildTestApp(backend);
   }, 240_000);
 
@@ -79,6 +79,27 @@ describe.each(testBackends())('POST /v1/vision/identify on $name', (backend) => 
     expect(top.score).toBeLessThanOrEqual(100);
   });
 
+  it('names a card printed in English and in French, in either language, and gives the French printing in French', async () => {
+    const french = catalog.printings.filter((printing) => printing.language === 'fr');
+    const frenchPhotos = await generateTestPhotos({ ...catalog, printings: french }, { seed: 9, inCatalog: french.length, outside: 0, hard: false, folder: 'photos-french' });
+    const englishPhotos = photos.filter((photo) => french.some((printing) => printing.sameArtAs === photo.printingId));
+    expect(englishPhotos.length).toBeGreaterThan(0);
+    const frenchCandidates: Array<Record<string, unknown>> = [];
+    for (const photo of [...frenchPhotos, ...englishPhotos]) {
+      const twin = french.find((printing) => printing.printingId === photo.printingId || printing.sameArtAs === photo.printingId)!;
+      const { candidates } = (await identify(test, 'file', readFileSync(photo.file))).json() as { candidates: Array<Record<string, unknown>> };
+      expect([twin.printingId, twin.sameArtAs]).toContain(candidates[0]?.printingId);
+      frenchCandidates.push(...candidates.filter((candidate) => candidate.printingId === twin.printingId));
+    }
+    const printing = french.find((entry) => entry.printingId === frenchCandidates[0]?.printingId)!;
+    expect(frenchCandidates[0]).toMatchObject({
+      cardName: printing.cardName,
+      language: 'fr',
+      imageUrl: `https://assets.tcgdex.net/fr/gen/${printing.setId}/${printing.localId}/high.webp`,
+      urls: { cardUrl: expect.stringContaining('https://www.cardmarket.com/fr/') },
+    });
+  }, 60_000);
+
   it.each([
     ['a text file', Buffer.from('hello, this is not a photo'), 415, 'not an image'],
     ['an empty file', Buffer.alloc(0), 400, 'empty'],
@@ -124,12 +145,12 @@ describe.each(testBackends())('POST /v1/vision/identify on $name', (backend) => 
 
   it('skips unchanged printings when indexing again and counts unloadable images', async () => {
     const again = await indexCatalog(createFingerprintRepository(test.app.db), { assetsBaseUrl: 'https://assets.tcgdex.net', imagesDir: catalog.imagesDir });
-    expect(again).toMatchObject({ indexed: 0, unchanged: 36, skipped: 0 });
+    expect(again).toMatchObject({ indexed: 0, unchanged: 40, skipped: 0 });
     const missing = await indexCatalog(createFingerprintRepository(test.app.db), {
       assetsBaseUrl: 'https://assets.tcgdex.net',
       imagesDir: join(outDir, 'no-such-folder'),
       force: true,
     });
-    expect(missing).toMatchObject({ indexed: 0, skipped: 36 });
+    expect(missing).toMatchObject({ indexed: 0, skipped: 40 });
   });
 });
