@@ -1,4 +1,4 @@
-// `npm run bench:identify [-- --cards 600 --reprints 100 --photos 200 --outside 60 --sizes 1000,10000,50000 --baseline]`
+// `npm run bench:identify [-- --cards 600 --reprints 100 --translations 100 --photos 200 --outside 60 --sizes 1000,10000,50000 --baseline]`
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,6 +20,8 @@ const { values } = parseArgs({
   options: {
     cards: { type: 'string', default: '600' },
     reprints: { type: 'string', default: '100' },
+    // Cards also printed in French, as every card of the real catalogue is.
+    translations: { type: 'string', default: '100' },
     photos: { type: 'string', default: '200' },
     outside: { type: 'string', default: '60' },
     sizes: { type: 'string', default: '1000,10000,50000' },
@@ -29,21 +31,30 @@ const { values } = parseArgs({
 });
 const cards = Number(values.cards);
 const reprints = Number(values.reprints);
+const translations = Number(values.translations);
 const sizes = values.sizes!.split(',').map(Number);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const pct = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)}%`);
 
-console.error(`Generating ${cards} cards, ${reprints} reprints and photos (cached in fixtures/identify/out/bench)...`);
-const catalog = await generateTestCatalog(join(root, 'fixtures/identify/out/bench'), { seed: 7, sets: 12, cards, reprints, outside: Number(values.outside) });
+console.error(`Generating ${cards} cards, ${reprints} reprints, ${translations} in French and photos (cached in fixtures/identify/out/bench)...`);
+const catalog = await generateTestCatalog(join(root, 'fixtures/identify/out/bench'), { seed: 7, sets: 12, cards, reprints, outside: Number(values.outside), translations });
 const photos = await generateTestPhotos(catalog, { seed: 11, inCatalog: Number(values.photos), outside: Number(values.outside), hard: true });
-const reprinted = new Set(catalog.printings.filter((p) => p.sameArtAs !== null).map((p) => p.printingId));
+const reprinted = new Set(catalog.printings.filter((p) => p.sameArtAs !== null && p.language === 'en').map((p) => p.printingId));
+const french = catalog.printings.filter((p) => p.language === 'fr');
+/** Printings whose card is also in the catalogue in the other language. */
+const bilingual = new Set(french.flatMap((p) => [p.printingId, p.sameArtAs!]));
 // Photos of reprints are added on purpose: the cycling above reaches reprints only with many photos.
 const reprintPhotos = await generateTestPhotos(
-  { ...catalog, printings: catalog.printings.filter((p) => p.sameArtAs !== null) },
+  { ...catalog, printings: catalog.printings.filter((p) => reprinted.has(p.printingId)) },
   { seed: 13, inCatalog: Math.min(100, reprinted.size), outside: 0, hard: true, folder: 'photos-reprints' },
 );
-const allPhotos: TestPhoto[] = [...photos, ...reprintPhotos];
+// Photos of French printings too: the cycling above reaches only English ones.
+const frenchPhotos = await generateTestPhotos(
+  { ...catalog, printings: french },
+  { seed: 17, inCatalog: Math.min(100, french.length), outside: 0, hard: true, folder: 'photos-french' },
+);
+const allPhotos: TestPhoto[] = [...photos, ...reprintPhotos, ...frenchPhotos];
 
 console.error('Fingerprinting the catalogue images...');
 const real: MemoryEntry[] = [];
@@ -53,14 +64,14 @@ for (const printing of catalog.printings) {
     fingerprint,
     printing: {
       printingId: printing.printingId,
-      cardId: printing.printingId,
+      cardId: `${printing.setId}-${printing.localId}`,
       cardName: printing.cardName,
       setName: printing.setId,
       setCode: printing.setId,
       number: printing.localId,
       variant: 'normal',
-      language: 'en',
-      image: `https://assets.tcgdex.net/en/gen/${printing.setId}/${printing.localId}`,
+      language: printing.language,
+      image: `https://assets.tcgdex.net/${printing.language}/gen/${printing.setId}/${printing.localId}`,
     },
   });
 }
@@ -80,6 +91,7 @@ interface Run {
   top1: string;
   top5: string;
   sameArt: string;
+  language: string;
   outsideNoMatch: string;
   p50ms: number;
   p99ms: number;
@@ -114,6 +126,8 @@ async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples
   let top5 = 0;
   let sameArt = 0;
   let sameArtTotal = 0;
+  let language = 0;
+  let languageTotal = 0;
   let outside = 0;
   let outsideNoMatch = 0;
   const samples: Sample[] = [];
@@ -136,6 +150,10 @@ async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples
       sameArtTotal += 1;
       if (hit) sameArt += 1;
     }
+    if (bilingual.has(photo.printingId)) {
+      languageTotal += 1;
+      if (hit) language += 1;
+    }
     samples.push({ top: ranked[0], correct: ranked[0]?.printingId === photo.printingId, sameArt: sameArtAs(ranked[0]?.printingId, photo.printingId), outside: false });
   }
   times.sort((a, b) => a - b);
@@ -146,6 +164,7 @@ async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples
       top1: pct(top1, inCatalog),
       top5: pct(top5, inCatalog),
       sameArt: `${pct(sameArt, sameArtTotal)} of ${sameArtTotal}`,
+      language: `${pct(language, languageTotal)} of ${languageTotal}`,
       outsideNoMatch: `${pct(outsideNoMatch, outside)} of ${outside}`,
       p50ms: Math.round(percentile(times, 50)),
       p99ms: Math.round(percentile(times, 99)),
