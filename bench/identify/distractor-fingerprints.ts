@@ -1,4 +1,4 @@
-import { cardHeight, cardWidth, fingerprintCard, hashWords, stripSize, thumbnailSize, type CardFingerprint } from '../../server/vision/card-fingerprint.ts';
+import { cardHeight, cardWidth, fingerprintCard, hashWords, stripSize, textSize, thumbnailSize, type CardFingerprint } from '../../server/vision/card-fingerprint.ts';
 import type { RasterImage } from '../../server/vision/raster-image.ts';
 import { SeededRandom } from '../../fixtures/identify/seeded-random.ts';
 
@@ -26,6 +26,7 @@ export function distractorFingerprints(cards: RasterImage[], count: number, seed
   const hashes = new Uint32Array(count * hashWords);
   const thumbnails = new Uint8Array(count * thumbnailSize.width * thumbnailSize.height);
   const strips = new Uint8Array(count * stripSize.width * stripSize.height);
+  const texts = new Uint8Array(count * textSize.width * textSize.height);
   const out: CardFingerprint[] = [];
   const rowOf = (fraction: number) => Math.round(fraction * cardHeight);
   const artLeft = Math.round(art.x0 * cardWidth);
@@ -63,6 +64,7 @@ export function distractorFingerprints(cards: RasterImage[], count: number, seed
       hashes: packed(hashes, fingerprint.hashes, i),
       thumbnail: packed(thumbnails, fingerprint.thumbnail, i),
       strip: packed(strips, fingerprint.strip, i),
+      text: packed(texts, fingerprint.text, i),
     });
   }
   return out;

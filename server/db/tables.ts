@@ -62,6 +62,7 @@ export interface PrintingFingerprintTable {
   hashes: Uint8Array;
   thumbnail: Uint8Array;
   strip: Uint8Array;
+  text: Generated<Uint8Array>;
   indexed_at: Generated<Date>;
 }
 

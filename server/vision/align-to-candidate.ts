@@ -1,9 +1,9 @@
-import { cardRegions, coarseSize, coarseThumbnail, stripSize, thumbnailSize, toBytes } from './card-fingerprint.ts';
+import { cardRegions, coarseSize, coarseThumbnail, stripSize, textSize, thumbnailSize, toBytes } from './card-fingerprint.ts';
 import type { Point, Quad } from './card-quad.ts';
 import { correlationWith, normalised, shiftedCorrelation } from './fine-compare.ts';
 import type { FineDetails } from './fingerprint-repository.ts';
 import { flattenLighting } from './grey-plane.ts';
-import type { PhotoSampler } from './photo-sampler.ts';
+import type { CardRegion, PhotoSampler } from './photo-sampler.ts';
 
 export interface Alignment {
   quad: Quad;
@@ -13,6 +13,8 @@ export interface Alignment {
   strip: number;
   /** The photo's bottom strip read through the aligned outline. */
   photoStrip: Uint8Array;
+  /** The photo's text box read through the aligned outline. */
+  photoText: Uint8Array;
 }
 
 /**
@@ -27,8 +29,9 @@ function judgeAgainst(sampler: PhotoSampler, target: Float32Array, columns: numb
   return (quad) => correlationWith(flattenLighting(sampler.sample(quad, cardRegions.whole, columns, rows, grid), radius, flat).data, target);
 }
 
-function stripThrough(sampler: PhotoSampler, quad: Quad): Uint8Array {
-  const plane = sampler.sample(quad, cardRegions.strip, stripSize.width, stripSize.height);
+/** A region of the photo's card through `quad`, over its mean, as fingerprints store their regions. */
+function regionThrough(sampler: PhotoSampler, quad: Quad, region: CardRegion, size: { width: number; height: number }): Uint8Array {
+  const plane = sampler.sample(quad, region, size.width, size.height);
   let mean = 0;
   for (const value of plane.data) mean += value;
   mean /= plane.data.length;
@@ -128,7 +131,7 @@ export function alignQuad(sampler: PhotoSampler, start: Quad, thumbnail: Uint8Ar
  */
 export function alignToCandidate(sampler: PhotoSampler, start: Quad, candidate: FineDetails): Alignment {
   const { quad, whole } = alignQuad(sampler, start, candidate.thumbnail);
-  const photoStrip = stripThrough(sampler, quad);
+  const photoStrip = regionThrough(sampler, quad, cardRegions.strip, stripSize);
   const strip = shiftedCorrelation(photoStrip, candidate.strip, stripSize.width, stripSize.height, 3, 2);
-  return { quad, whole, strip, photoStrip };
+  return { quad, whole, strip, photoStrip, photoText: regionThrough(sampler, quad, cardRegions.text, textSize) };
 }

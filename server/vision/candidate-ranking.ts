@@ -1,6 +1,6 @@
 import { assetAddress } from '../catalog/asset-address.ts';
 import { alignToCandidate, type Alignment } from './align-to-candidate.ts';
-import { stripSize, thumbnailSize, type CardFingerprint } from './card-fingerprint.ts';
+import { stripSize, textSize, thumbnailSize, type CardFingerprint } from './card-fingerprint.ts';
 import { maxCornerDistance, type Quad } from './card-quad.ts';
 import { cardmarketUrls } from './cardmarket-urls.ts';
 import { shiftedCorrelation } from './fine-compare.ts';
@@ -184,14 +184,23 @@ export class CandidateRanking {
     return groups.sort((a, b) => b[0]!.value - a[0]!.value);
   }
 
-  /** Within a same-art group, each member's fit on what sets it apart; all equal when it cannot be told. */
+  /**
+   * Within a same-art group, each member's fit on what sets it apart: the bottom strip (reprints)
+   * and the text box (languages). All equal when it cannot be told.
+   */
   private reprintFits(group: Entry[]): number[] {
     const members = group.map((entry) => ({ alignment: this.alignments.get(entry.position), fine: this.fineOf(entry.position) }));
     if (group.length < 2 || members.some((member) => !member.alignment || !member.fine)) return group.map(() => 0);
-    return reprintFits(
+    const strips = reprintFits(
       members.map((member) => member.alignment!.photoStrip),
       members.map((member) => member.fine!.strip),
     );
+    const texts = reprintFits(
+      members.map((member) => member.alignment!.photoText),
+      members.map((member) => member.fine!.text),
+      textSize,
+    );
+    return strips.map((fit, k) => fit + texts[k]!);
   }
 
   /** Every candidate with its score, best first: a group shares one probability, split by how well each member fits. */

@@ -3,7 +3,7 @@ import { flattenLighting, lumaOf, resampleRegion, type GreyPlane } from './grey-
 import type { RasterImage } from './raster-image.ts';
 
 /** Bump when anything below changes: stored fingerprints of another version are recomputed. */
-export const fingerprintVersion = 2;
+export const fingerprintVersion = 3;
 
 /** A rectified card is this many pixels (63 x 88 mm at about 3.8 px/mm). */
 export const cardWidth = 240;
@@ -11,12 +11,14 @@ export const cardHeight = 336;
 
 /**
  * Regions as fractions of the card. The bottom strip holds the set symbol, the collector number and
- * the regulation mark on modern cards: it tells apart reprints that share their artwork.
+ * the regulation mark on modern cards: it tells apart reprints that share their artwork. The text
+ * box (attacks, abilities, rules) tells apart a card's printings in other languages.
  */
 export const cardRegions = {
   whole: { x0: 0.03, y0: 0.02, x1: 0.97, y1: 0.98 },
   art: { x0: 0.08, y0: 0.1, x1: 0.92, y1: 0.5 },
   strip: { x0: 0.03, y0: 0.86, x1: 0.97, y1: 0.975 },
+  text: { x0: 0.05, y0: 0.5, x1: 0.95, y1: 0.86 },
 } as const;
 
 /** Words of the packed hash: whole card (8), art box (8), bottom strip (4). */
@@ -40,6 +42,8 @@ export function coarseThumbnail(thumbnail: Uint8Array): Float32Array {
   return out;
 }
 export const stripSize = { width: 192, height: 24 } as const;
+/** Words show as their shapes: enough to tell one language's text from another's. */
+export const textSize = { width: 96, height: 54 } as const;
 
 export interface CardFingerprint {
   hashes: Uint32Array;
@@ -47,6 +51,8 @@ export interface CardFingerprint {
   thumbnail: Uint8Array;
   /** The same for the bottom strip, at a resolution where digits still differ. */
   strip: Uint8Array;
+  /** The same for the text box. */
+  text: Uint8Array;
 }
 
 /** Lighting-flattened values (about 1 on average) as bytes, the way fingerprints store them. */
@@ -71,6 +77,7 @@ function fingerprintFlat(flat: GreyPlane): CardFingerprint {
     hashes,
     thumbnail: toBytes(resampleRegion(flat, cardRegions.whole, thumbnailSize.width, thumbnailSize.height)),
     strip: toBytes(resampleRegion(flat, cardRegions.strip, stripSize.width, stripSize.height)),
+    text: toBytes(resampleRegion(flat, cardRegions.text, textSize.width, textSize.height)),
   };
 }
 

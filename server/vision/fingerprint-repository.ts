@@ -5,6 +5,7 @@ import { FingerprintIndex, type IndexedPrinting } from './fingerprint-index.ts';
 export interface FineDetails {
   thumbnail: Uint8Array;
   strip: Uint8Array;
+  text: Uint8Array;
 }
 
 export interface PrintingImage {
@@ -63,9 +64,9 @@ export function createFingerprintRepository(db: Database): FingerprintRepository
       const rows = await db
         .selectFrom('printing_fingerprint')
         .where('printing_id', 'in', printingIds)
-        .select(['printing_id', 'thumbnail', 'strip'])
+        .select(['printing_id', 'thumbnail', 'strip', 'text'])
         .execute();
-      return new Map(rows.map((row) => [row.printing_id, { thumbnail: row.thumbnail, strip: row.strip }]));
+      return new Map(rows.map((row) => [row.printing_id, { thumbnail: row.thumbnail, strip: row.strip, text: row.text }]));
     },
 
     async printingsToIndex({ force }) {
@@ -97,6 +98,7 @@ export function createFingerprintRepository(db: Database): FingerprintRepository
             hashes: toBytes(row.fingerprint.hashes),
             thumbnail: row.fingerprint.thumbnail,
             strip: row.fingerprint.strip,
+            text: row.fingerprint.text,
           })),
         )
         .onConflict((conflict) =>
@@ -106,6 +108,7 @@ export function createFingerprintRepository(db: Database): FingerprintRepository
             hashes: eb.ref('excluded.hashes'),
             thumbnail: eb.ref('excluded.thumbnail'),
             strip: eb.ref('excluded.strip'),
+            text: eb.ref('excluded.text'),
             indexed_at: new Date(),
           })),
         )

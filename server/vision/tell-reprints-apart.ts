@@ -8,12 +8,14 @@ function standardised(values: Uint8Array): Float32Array {
 }
 
 /**
- * For printings that share one artwork: how well the photo's bottom strip matches each, judged only
- * on the pixels where their own strips differ (set symbol, set code, collector number). On the
- * whole strip the shared weakness row and copyright line drown that difference.
- * `photoStrips[k]` is the photo's strip read through the outline aligned to printing k.
+ * For printings that share one artwork: how well a region of the photo matches each, judged only on
+ * the pixels where their own regions differ. On the bottom strip that is the set symbol, set code and
+ * collector number of reprints (the shared weakness row and copyright line would drown it); on the
+ * text box, the words of a printing in another language.
+ * `photoStrips[k]` is the photo's region read through the outline aligned to printing k; all 0 when
+ * the printings' regions do not differ.
  */
-export function reprintFits(photoStrips: Uint8Array[], strips: Uint8Array[]): number[] {
+export function reprintFits(photoStrips: Uint8Array[], strips: Uint8Array[], size: { width: number; height: number } = stripSize): number[] {
   const z = strips.map(standardised);
   return strips.map((strip, k) => {
     const differs = new Uint8Array(strip.length);
@@ -27,6 +29,6 @@ export function reprintFits(photoStrips: Uint8Array[], strips: Uint8Array[]): nu
       }
     }
     if (marked < 20) return 0;
-    return shiftedCorrelation(photoStrips[k]!, strip, stripSize.width, stripSize.height, 3, 2, differs);
+    return shiftedCorrelation(photoStrips[k]!, strip, size.width, size.height, 3, 2, differs);
   });
 }
