@@ -12,23 +12,23 @@ function standardised(values: Uint8Array): Float32Array {
  * the pixels where their own regions differ. On the bottom strip that is the set symbol, set code and
  * collector number of reprints (the shared weakness row and copyright line would drown it); on the
  * text box, the words of a printing in another language.
- * `photoStrips[k]` is the photo's region read through the outline aligned to printing k; all 0 when
+ * `photoRegions[k]` is the photo's region read through the outline aligned to printing k; all 0 when
  * the printings' regions do not differ.
  */
-export function reprintFits(photoStrips: Uint8Array[], strips: Uint8Array[], size: { width: number; height: number } = stripSize): number[] {
-  const z = strips.map(standardised);
-  return strips.map((strip, k) => {
-    const differs = new Uint8Array(strip.length);
+export function reprintFits(photoRegions: Uint8Array[], regions: Uint8Array[], size: { width: number; height: number } = stripSize): number[] {
+  const z = regions.map(standardised);
+  return regions.map((region, k) => {
+    const differs = new Uint8Array(region.length);
     let marked = 0;
-    for (let i = 0; i < strip.length; i++) {
+    for (let i = 0; i < region.length; i++) {
       let most = 0;
-      for (let j = 0; j < strips.length; j++) if (j !== k) most = Math.max(most, Math.abs(z[k]![i]! - z[j]![i]!));
+      for (let j = 0; j < regions.length; j++) if (j !== k) most = Math.max(most, Math.abs(z[k]![i]! - z[j]![i]!));
       if (most > 0.8) {
         differs[i] = 1;
         marked += 1;
       }
     }
     if (marked < 20) return 0;
-    return shiftedCorrelation(photoStrips[k]!, strip, size.width, size.height, 3, 2, differs);
+    return shiftedCorrelation(photoRegions[k]!, region, size.width, size.height, 3, 2, differs);
   });
 }
