@@ -105,9 +105,9 @@ export class CandidateRanking {
 
   /**
    * Moves the outline until the photo lines up with the printing, and judges it that way. Of two
-   * alignments the one where the whole card lines up better is kept, or, among reprints, the one
-   * that fits better on all the evidence: the whole card may line up a little better where the
-   * bottom strip, which tells them apart, lines up worse.
+   * alignments the one where the whole card lines up better is kept, or, among printings of one
+   * artwork, the one that fits better on all the evidence: the whole card may line up a little
+   * better where the bottom strip, which tells reprints apart, lines up worse.
    */
   align(contender: Contender, start: Quad = contender.reading.quad, keep: 'whole' | 'all' = 'whole'): void {
     const fine = this.fineOf(contender.position);
@@ -169,8 +169,9 @@ export class CandidateRanking {
       if (!this.alignments.has(rival[0]!.position)) break;
       groups = this.grouped();
     }
-    // Reprints are told apart on their aligned strips, each from where the artwork lined up best:
-    // one aligned from a poorer outline would lose on the alignment, not on its strip.
+    // Printings of one artwork are told apart on their aligned strips and text boxes, each from where
+    // the artwork lined up best: one aligned from a poorer outline would lose on the alignment, not
+    // on what sets it apart.
     for (const group of groups) {
       const lined = group.filter((entry) => this.alignments.has(entry.position)).map((entry) => this.alignments.get(entry.position)!);
       if (group.length < 2 || lined.length === 0) continue;
