@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog } from '../../fixtures/identify/generate-test-catalog.ts';
 import { renderPhoto } from '../../fixtures/identify/render-photo.ts';
 import { alignQuad, alignToCandidate } from './align-to-candidate.ts';
-import { stripSize, type CardFingerprint } from './card-fingerprint.ts';
+import type { CardFingerprint } from './card-fingerprint.ts';
 import { maxCornerDistance, type Quad } from './card-quad.ts';
 import { decodePhoto } from './decode-photo.ts';
 import { fingerprintCardImage } from './fingerprint-card-image.ts';
@@ -79,11 +79,10 @@ describe('alignment of a photo to a catalogue card', () => {
     }
   });
 
-  it("reads the photo's bottom strip through the aligned outline, which matches the right card's strip better", () => {
+  it("compares the photo's bottom strip through the aligned outline, which matches the right card's strip better", () => {
     for (const photo of photos) {
       const right = alignToCandidate(photo.sampler, disturbed(photo), card);
       const wrong = alignToCandidate(photo.sampler, disturbed(photo), otherCard);
-      expect(right.photoStrip).toHaveLength(stripSize.width * stripSize.height);
       expect(right.strip).toBeGreaterThan(wrong.strip);
     }
   });

@@ -1,4 +1,4 @@
-import { cardRegions, coarseSize, coarseThumbnail, stripSize, textSize, thumbnailSize, toBytes } from './card-fingerprint.ts';
+import { cardRegions, coarseSize, coarseThumbnail, lightingRadiusIn, stripSize, thumbnailSize, toBytes } from './card-fingerprint.ts';
 import type { Point, Quad } from './card-quad.ts';
 import { correlationWith, normalised, shiftedCorrelation } from './fine-compare.ts';
 import type { FineDetails } from './fingerprint-repository.ts';
@@ -11,22 +11,18 @@ export interface Alignment {
   whole: number;
   /** Correlation of the bottom strip (set symbol, collector number) once aligned, -1..1. */
   strip: number;
-  /** The photo's bottom strip read through the aligned outline. */
-  photoStrip: Uint8Array;
-  /** The photo's text box read through the aligned outline. */
-  photoText: Uint8Array;
 }
 
 /**
- * The correlation of the photo's card through a quad, at a target's grid and flattened as the
- * fingerprint is, with that (normalised) target. An alignment judges hundreds of quads, so each
- * judge keeps its grids.
+ * The correlation of the photo's card, or one region of it, through a quad, at a target's grid and
+ * flattened as the fingerprint is, with that (normalised) target. An alignment judges hundreds of
+ * quads, so each judge keeps its grids.
  */
-function judgeAgainst(sampler: PhotoSampler, target: Float32Array, columns: number, rows: number): (quad: Quad) => number {
+export function judgeAgainst(sampler: PhotoSampler, target: Float32Array, columns: number, rows: number, region: CardRegion = cardRegions.whole): (quad: Quad) => number {
   const grid = new Float32Array(columns * rows);
   const flat = new Float32Array(columns * rows);
-  const radius = Math.max(1, Math.round(columns / 10));
-  return (quad) => correlationWith(flattenLighting(sampler.sample(quad, cardRegions.whole, columns, rows, grid), radius, flat).data, target);
+  const radius = lightingRadiusIn(region, columns);
+  return (quad) => correlationWith(flattenLighting(sampler.sample(quad, region, columns, rows, grid), radius, flat).data, target);
 }
 
 /** A region of the photo's card through `quad`, over its mean, as fingerprints store their regions. */
@@ -53,7 +49,7 @@ const directions = [
 ] as const;
 
 /** The quad shifted, scaled, turned, or one side moved in or out: an outline off as a whole or on one side. */
-function wholeMoves(quad: Quad, step: number): Quad[] {
+export function wholeMoves(quad: Quad, step: number): Quad[] {
   const out: Quad[] = [];
   for (const [dx, dy] of directions) out.push(moved(quad, (p) => ({ x: p.x + dx * step, y: p.y + dy * step })));
   const cx = quad.reduce((sum, p) => sum + p.x, 0) / 4;
@@ -78,12 +74,46 @@ function wholeMoves(quad: Quad, step: number): Quad[] {
 }
 
 /** Each corner moved on its own: perspective the outline got slightly wrong. */
-function cornerMoves(quad: Quad, step: number): Quad[] {
+export function cornerMoves(quad: Quad, step: number): Quad[] {
   const out: Quad[] = [];
   for (let corner = 0; corner < 4; corner++) {
     for (const [dx, dy] of directions) out.push(moved(quad, (p, k) => (k === corner ? { x: p.x + dx * step, y: p.y + dy * step } : p)));
   }
   return out;
+}
+
+/** One stage of a hill climb: moves of one kind and size, judged at one resolution, for a few sweeps. */
+export interface ClimbStage {
+  judge: (quad: Quad) => number;
+  moves: (quad: Quad, step: number) => Quad[];
+  /** The step, as a share of the card's height. */
+  share: number;
+  sweeps: number;
+}
+
+/** Hill climbing from `start` through the stages: the quad judged best, and its judgement at the last stage. */
+export function climb(start: Quad, stages: ClimbStage[]): { quad: Quad; value: number } {
+  let quad = start;
+  let best = -1;
+  let judged: ClimbStage['judge'] | undefined;
+  const cardHeight = Math.hypot(quad[3].x - quad[0].x, quad[3].y - quad[0].y);
+  for (const { judge, moves, share, sweeps } of stages) {
+    if (judged !== judge) best = judge(quad);
+    judged = judge;
+    for (let sweep = 0; sweep < sweeps; sweep++) {
+      let improved = false;
+      for (const trial of moves(quad, share * cardHeight)) {
+        const value = judge(trial);
+        if (value > best) {
+          best = value;
+          quad = trial;
+          improved = true;
+        }
+      }
+      if (!improved) break;
+    }
+  }
+  return { quad, value: best };
 }
 
 /**
@@ -94,34 +124,14 @@ export function alignQuad(sampler: PhotoSampler, start: Quad, thumbnail: Uint8Ar
   // Large steps are judged on a half-resolution grid, small ones on the full thumbnail grid.
   const coarse = judgeAgainst(sampler, normalised(coarseThumbnail(thumbnail)), coarseSize.width, coarseSize.height);
   const fine = judgeAgainst(sampler, normalised(thumbnail), thumbnailSize.width, thumbnailSize.height);
-  const stages = [
-    { level: coarse, moves: wholeMoves, share: 0.03, sweeps: 3 },
-    { level: coarse, moves: wholeMoves, share: 0.012, sweeps: 3 },
-    { level: coarse, moves: cornerMoves, share: 0.015, sweeps: 3 },
-    { level: fine, moves: cornerMoves, share: 0.006, sweeps: 2 },
-    { level: fine, moves: wholeMoves, share: 0.004, sweeps: 1 },
-  ];
-  let quad = start;
-  let best = -1;
-  let judged: typeof coarse | undefined;
-  const cardHeight = Math.hypot(quad[3].x - quad[0].x, quad[3].y - quad[0].y);
-  for (const { level, moves, share, sweeps } of stages) {
-    if (judged !== level) best = level(quad);
-    judged = level;
-    for (let sweep = 0; sweep < sweeps; sweep++) {
-      let improved = false;
-      for (const trial of moves(quad, share * cardHeight)) {
-        const value = level(trial);
-        if (value > best) {
-          best = value;
-          quad = trial;
-          improved = true;
-        }
-      }
-      if (!improved) break;
-    }
-  }
-  return { quad, whole: best };
+  const { quad, value } = climb(start, [
+    { judge: coarse, moves: wholeMoves, share: 0.03, sweeps: 3 },
+    { judge: coarse, moves: wholeMoves, share: 0.012, sweeps: 3 },
+    { judge: coarse, moves: cornerMoves, share: 0.015, sweeps: 3 },
+    { judge: fine, moves: cornerMoves, share: 0.006, sweeps: 2 },
+    { judge: fine, moves: wholeMoves, share: 0.004, sweeps: 1 },
+  ]);
+  return { quad, whole: value };
 }
 
 /**
@@ -133,5 +143,5 @@ export function alignToCandidate(sampler: PhotoSampler, start: Quad, candidate: 
   const { quad, whole } = alignQuad(sampler, start, candidate.thumbnail);
   const photoStrip = regionThrough(sampler, quad, cardRegions.strip, stripSize);
   const strip = shiftedCorrelation(photoStrip, candidate.strip, stripSize.width, stripSize.height, 3, 2);
-  return { quad, whole, strip, photoStrip, photoText: regionThrough(sampler, quad, cardRegions.text, textSize) };
+  return { quad, whole, strip };
 }

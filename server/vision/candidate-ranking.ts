@@ -1,14 +1,15 @@
 import { assetAddress } from '../catalog/asset-address.ts';
 import { alignToCandidate, type Alignment } from './align-to-candidate.ts';
-import { stripSize, textSize, thumbnailSize, type CardFingerprint } from './card-fingerprint.ts';
+import { regionGrids, stripSize, textSize, thumbnailSize, type CardFingerprint } from './card-fingerprint.ts';
 import { maxCornerDistance, type Quad } from './card-quad.ts';
 import { cardmarketUrls } from './cardmarket-urls.ts';
 import { shiftedCorrelation } from './fine-compare.ts';
 import type { FingerprintIndex } from './fingerprint-index.ts';
 import type { FineDetails, FingerprintRepository } from './fingerprint-repository.ts';
 import type { Candidate } from './identify-schemas.ts';
-import { matchScore, similarity, type MatchEvidence } from './match-score.ts';
+import { matchScore, scoreThreshold, similarity, type MatchEvidence } from './match-score.ts';
 import type { PhotoSampler } from './photo-sampler.ts';
+import { alignRegionFinely, alignRegionRoughly, readRegion } from './region-reading.ts';
 import { reprintFits } from './tell-reprints-apart.ts';
 
 /** The card read through one outline hypothesis, in one orientation. */
@@ -56,6 +57,7 @@ export class CandidateRanking {
   private readonly starts = new Map<number, Quad[]>();
   private readonly details = new Map<string, FineDetails>();
   private readonly alike = new Map<number, boolean>();
+  private readonly regionReads = new Map<string, Uint8Array[]>();
 
   constructor(
     private readonly search: FingerprintIndex,
@@ -169,9 +171,8 @@ export class CandidateRanking {
       if (!this.alignments.has(rival[0]!.position)) break;
       groups = this.grouped();
     }
-    // Printings of one artwork are told apart on their aligned strips and text boxes, each from where
-    // the artwork lined up best: one aligned from a poorer outline would lose on the alignment, not
-    // on what sets it apart.
+    // Each printing of an artwork is aligned from where the artwork lined up best: one aligned from a
+    // poorer outline would understate how alike it is.
     for (const group of groups) {
       const lined = group.filter((entry) => this.alignments.has(entry.position)).map((entry) => this.alignments.get(entry.position)!);
       if (group.length < 2 || lined.length === 0) continue;
@@ -186,19 +187,48 @@ export class CandidateRanking {
   }
 
   /**
-   * Within a same-art group, each member's fit on what sets it apart: the bottom strip (reprints)
-   * and the text box (languages). All equal when it cannot be told.
+   * A region of the photo read for each printing of a same-art group, from the outline the artwork
+   * lined up best through. That region is lined up roughly with the printings' mean (what they share:
+   * layout, rules, words of one language) and, for bottom strips, finely with each printing's own:
+   * collector numbers differ by a fraction of a digit's strokes, while another language differs in
+   * whole words.
    */
-  private reprintFits(group: Entry[]): number[] {
-    const members = group.map((entry) => ({ alignment: this.alignments.get(entry.position), fine: this.fineOf(entry.position) }));
-    if (group.length < 2 || members.some((member) => !member.alignment || !member.fine)) return group.map(() => 0);
+  private photoRegions(group: Entry[], start: Quad, which: keyof typeof regionGrids): Uint8Array[] {
+    const key = `${which} ${group.map((entry) => entry.position).join(',')} ${start.map((p) => `${p.x},${p.y}`).join(' ')}`;
+    const known = this.regionReads.get(key);
+    if (known) return known;
+    const sampler = this.sampler!;
+    const grid = regionGrids[which];
+    const targets = group.map((entry) => this.fineOf(entry.position)![which]);
+    const mean = new Float32Array(targets[0]!.length);
+    for (const target of targets) for (let i = 0; i < mean.length; i++) mean[i]! += target[i]! / targets.length;
+    const rough = alignRegionRoughly(sampler, start, grid, mean);
+    const reads: Uint8Array[] = [];
+    targets.forEach((target, k) => {
+      // Printings with one strip (variants, often a card's languages) share one read.
+      const same = targets.findIndex((other) => other.length === target.length && other.every((value, i) => value === target[i]));
+      reads.push(same < k ? reads[same]! : readRegion(sampler, which === 'strip' ? alignRegionFinely(sampler, rough, grid, target) : rough, grid));
+    });
+    this.regionReads.set(key, reads);
+    return reads;
+  }
+
+  /**
+   * Within a same-art group, each member's fit on what sets it apart: the bottom strip (reprints)
+   * and the text box (languages). Absent when it cannot be told: no member aligned, or no details.
+   */
+  private printingFits(group: Entry[]): number[] | undefined {
+    const lined = group.flatMap((entry) => this.alignments.get(entry.position) ?? []);
+    const details = group.map((entry) => this.fineOf(entry.position));
+    if (group.length < 2 || lined.length === 0 || details.some((member) => !member)) return undefined;
+    const start = lined.reduce((a, b) => (b.whole > a.whole ? b : a)).quad;
     const strips = reprintFits(
-      members.map((member) => member.alignment!.photoStrip),
-      members.map((member) => member.fine!.strip),
+      this.photoRegions(group, start, 'strip'),
+      details.map((member) => member!.strip),
     );
     const texts = reprintFits(
-      members.map((member) => member.alignment!.photoText),
-      members.map((member) => member.fine!.text),
+      this.photoRegions(group, start, 'text'),
+      details.map((member) => member!.text),
       textSize,
     );
     return strips.map((fit, k) => fit + texts[k]!);
@@ -212,9 +242,13 @@ export class CandidateRanking {
       const other = groups.find((_, k) => k !== g)?.[0]?.value ?? 0;
       const top = group[0]!.value;
       const groupScore = matchScore(top, top - other);
-      const fits = this.reprintFits(group);
-      const bestFit = Math.max(...fits);
-      const weights = group.map((entry, k) => Math.exp(30 * (entry.value - top) + 10 * (fits[k]! - bestFit)));
+      // Printings of an artwork that is not shown need not be told apart.
+      const fits = groupScore >= scoreThreshold ? this.printingFits(group) : undefined;
+      // Where they differ, printings share the chance by their fit there alone: their similarities
+      // also differ by how well each happened to align.
+      const weights = fits?.some((fit) => fit !== 0)
+        ? fits.map((fit) => Math.exp(10 * (fit - Math.max(...fits))))
+        : group.map((entry) => Math.exp(30 * (entry.value - top)));
       // Variants printed from one image cannot be told apart by a photo: each gets the image's share.
       const images = new Map(group.map((entry, k) => [this.search.printings[entry.position]!.image ?? entry.position, weights[k]!]));
       const total = [...images.values()].reduce((sum, weight) => sum + weight, 0);
@@ -240,3 +274,4 @@ export class CandidateRanking {
     return scored.sort((a, b) => b.score - a.score || b.similarity - a.similarity);
   }
 }
+

@@ -1,5 +1,6 @@
 import { dctHash } from './dct-hash.ts';
 import { flattenLighting, lumaOf, resampleRegion, type GreyPlane } from './grey-plane.ts';
+import type { CardRegion } from './photo-sampler.ts';
 import type { RasterImage } from './raster-image.ts';
 
 /** Bump when anything below changes: stored fingerprints of another version are recomputed. */
@@ -8,6 +9,14 @@ export const fingerprintVersion = 3;
 /** A rectified card is this many pixels (63 x 88 mm at about 3.8 px/mm). */
 export const cardWidth = 240;
 export const cardHeight = 336;
+
+/** Lighting is flattened over boxes this many card pixels either side: wider than a letter, narrower than glare. */
+export const lightingRadius = 24;
+
+/** `lightingRadius` in the cells of a region sampled `columns` wide. */
+export function lightingRadiusIn(region: CardRegion, columns: number): number {
+  return Math.max(1, Math.round((lightingRadius * columns) / ((region.x1 - region.x0) * cardWidth)));
+}
 
 /**
  * Regions as fractions of the card. The bottom strip holds the set symbol, the collector number and
@@ -31,19 +40,38 @@ export const coarseSize = { width: thumbnailSize.width >> 1, height: thumbnailSi
 
 /** A thumbnail averaged over 2x2 cells, `coarseSize`. */
 export function coarseThumbnail(thumbnail: Uint8Array): Float32Array {
-  const { width } = thumbnailSize;
-  const out = new Float32Array(coarseSize.width * coarseSize.height);
-  for (let y = 0; y < coarseSize.height; y++) {
-    for (let x = 0; x < coarseSize.width; x++) {
+  return halfResolution(thumbnail, thumbnailSize.width, thumbnailSize.height);
+}
+
+/** A `width` x `height` grid (both even) at half its resolution, each cell the mean of four. */
+export function halfResolution(values: ArrayLike<number>, width: number, height: number): Float32Array {
+  const columns = width >> 1;
+  const out = new Float32Array(columns * (height >> 1));
+  for (let y = 0; y < height >> 1; y++) {
+    for (let x = 0; x < columns; x++) {
       const at = 2 * y * width + 2 * x;
-      out[y * coarseSize.width + x] = (thumbnail[at]! + thumbnail[at + 1]! + thumbnail[at + width]! + thumbnail[at + width + 1]!) / 4;
+      out[y * columns + x] = (values[at]! + values[at + 1]! + values[at + width]! + values[at + width + 1]!) / 4;
     }
   }
   return out;
 }
+
 export const stripSize = { width: 192, height: 24 } as const;
 /** Words show as their shapes: enough to tell one language's text from another's. */
 export const textSize = { width: 96, height: 54 } as const;
+
+/** A region of the card and the grid fingerprints store it at. */
+export interface RegionGrid {
+  region: CardRegion;
+  width: number;
+  height: number;
+}
+
+/** The regions that tell printings of one artwork apart, as fingerprints store them. */
+export const regionGrids = {
+  strip: { region: cardRegions.strip, ...stripSize },
+  text: { region: cardRegions.text, ...textSize },
+} as const satisfies Record<string, RegionGrid>;
 
 export interface CardFingerprint {
   hashes: Uint32Array;
@@ -84,7 +112,7 @@ function fingerprintFlat(flat: GreyPlane): CardFingerprint {
 /** Fingerprint of a card image already rectified to `cardWidth` x `cardHeight`. */
 export function fingerprintCard(card: RasterImage): CardFingerprint {
   checkSize(card);
-  return fingerprintFlat(flattenLighting(lumaOf(card), 24));
+  return fingerprintFlat(flattenLighting(lumaOf(card), lightingRadius));
 }
 
 /**
@@ -93,6 +121,6 @@ export function fingerprintCard(card: RasterImage): CardFingerprint {
  */
 export function fingerprintBothWays(card: RasterImage): [CardFingerprint, CardFingerprint] {
   checkSize(card);
-  const flat = flattenLighting(lumaOf(card), 24);
+  const flat = flattenLighting(lumaOf(card), lightingRadius);
   return [fingerprintFlat(flat), fingerprintFlat({ ...flat, data: flat.data.slice().reverse() })];
 }
