@@ -9,8 +9,8 @@ import { cardHeight, cardWidth } from '../../server/vision/card-fingerprint.ts';
 import type { RasterImage } from '../../server/vision/raster-image.ts';
 import { fingerprintCardImage } from '../../server/vision/fingerprint-card-image.ts';
 import { loadCardDetector } from '../../server/vision/card-detector.ts';
+import { shownCandidates } from '../../server/vision/candidate-ranking.ts';
 import { createIdentifyService, type ScoredCandidate } from '../../server/vision/identify-service.ts';
-import { scoreThreshold } from '../../server/vision/match-score.ts';
 import { loadOpenCv } from '../../server/vision/opencv.ts';
 import { distractorFingerprints } from './distractor-fingerprints.ts';
 import { memoryFingerprintRepository, type MemoryEntry } from './memory-fingerprint-repository.ts';
@@ -135,7 +135,7 @@ async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples
     const started = performance.now();
     const ranked = await service.rank(photoBytes[i]!);
     times.push(performance.now() - started);
-    const shown = ranked.filter((candidate) => candidate.score >= scoreThreshold).slice(0, 10);
+    const shown = shownCandidates(ranked);
     if (photo.printingId === null) {
       outside += 1;
       if (shown.length === 0) outsideNoMatch += 1;

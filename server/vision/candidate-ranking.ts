@@ -275,3 +275,15 @@ export class CandidateRanking {
   }
 }
 
+/** At most this many candidates are answered. */
+const maxCandidates = 10;
+
+/**
+ * What a photo is answered with: the printings of every artwork it likely shows (the artwork scores
+ * at least the threshold), best first, ten at most; none when no artwork does. A printing may score
+ * under the threshold itself when the photo cannot tell it from its siblings (a reprint's number
+ * under glare): it is still shown, for the collector to pick the one in hand.
+ */
+export function shownCandidates(ranked: ScoredCandidate[]): ScoredCandidate[] {
+  return ranked.filter((candidate) => candidate.artworkScore >= scoreThreshold).slice(0, maxCandidates);
+}

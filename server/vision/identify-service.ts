@@ -1,6 +1,6 @@
 import { HttpError } from '../http-error.ts';
 import { alignQuad, likenessTo } from './align-to-candidate.ts';
-import { CandidateRanking, type Contender, type Reading, type ScoredCandidate } from './candidate-ranking.ts';
+import { CandidateRanking, shownCandidates, type Contender, type Reading, type ScoredCandidate } from './candidate-ranking.ts';
 import type { DetectCards } from './card-detector.ts';
 import { fingerprintBothWays, fingerprintCard } from './card-fingerprint.ts';
 import type { Quad } from './card-quad.ts';
@@ -10,7 +10,6 @@ import { findCardOutlines, type OutlineHypothesis } from './find-card-outlines.t
 import type { FingerprintIndex } from './fingerprint-index.ts';
 import type { FingerprintRepository } from './fingerprint-repository.ts';
 import type { Candidate } from './identify-schemas.ts';
-import { scoreThreshold } from './match-score.ts';
 import { loadOpenCv, type OpenCv } from './opencv.ts';
 import { PhotoSampler } from './photo-sampler.ts';
 import type { RasterImage } from './raster-image.ts';
@@ -47,7 +46,6 @@ export interface IdentifyService {
 export const emptyIndexMessage =
   'The identification index is empty: no card fingerprints of this version have been built. Run `npm run catalog:index` (after `npm run catalog:import`); they are picked up without a restart.';
 
-const maxCandidates = 10;
 /**
  * A look whose best artwork scores this much needs no further look: its printings are aligned and
  * told apart already, and another outline would find the same strips.
@@ -209,10 +207,7 @@ export function createIdentifyService(repository: FingerprintRepository, options
     rank,
     async identify(photo) {
       const ranked = await rank(photo);
-      return ranked
-        .filter((candidate) => candidate.score >= scoreThreshold)
-        .slice(0, maxCandidates)
-        .map(({ similarity: _similarity, lead: _lead, artworkScore: _artworkScore, ...candidate }) => candidate);
+      return shownCandidates(ranked).map(({ similarity: _similarity, lead: _lead, artworkScore: _artworkScore, ...candidate }) => candidate);
     },
     async reload() {
       return (await load()).size;

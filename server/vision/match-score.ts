@@ -28,5 +28,5 @@ export function matchScore(similarityValue: number, lead: number): number {
   return 100 / (1 + Math.exp(-z));
 }
 
-/** Candidates below this score are not shown; when none clears it the answer is "no match". */
+/** Printings of artworks scoring below this are not shown; when no artwork clears it the answer is "no match". */
 export const scoreThreshold = 35;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { shownCandidates, type ScoredCandidate } from './candidate-ranking.ts';
+
+function candidate(printingId: string, score: number, artworkScore: number): ScoredCandidate {
+  return {
+    printingId,
+    cardName: 'Quachune',
+    setName: 'Test Set',
+    number: '67',
+    variant: 'normal',
+    language: 'en',
+    score,
+    imageUrl: '',
+    urls: { cardUrl: '', searchInSetUrl: '' },
+    similarity: 0.7,
+    lead: 0.2,
+    artworkScore,
+  };
+}
+
+describe('shownCandidates', () => {
+  it('shows every printing of an artwork the photo likely shows, even when the photo cannot tell them apart', () => {
+    const shown = shownCandidates([candidate('en-a-067', 33, 96), candidate('en-b-113', 32, 96), candidate('fr-a-067', 31, 96), candidate('en-c-001', 1, 2)]);
+    expect(shown.map((c) => c.printingId)).toEqual(['en-a-067', 'en-b-113', 'fr-a-067']);
+  });
+
+  it('answers no match when no artwork is likely', () => {
+    expect(shownCandidates([candidate('en-a-067', 20, 20), candidate('en-c-001', 10, 10)])).toEqual([]);
+  });
+
+  it('answers ten candidates at most', () => {
+    const ranked = Array.from({ length: 14 }, (_, k) => candidate(`en-a-${k}`, 7, 98));
+    expect(shownCandidates(ranked)).toHaveLength(10);
+  });
+});
