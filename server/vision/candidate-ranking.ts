@@ -28,6 +28,7 @@ export interface Contender {
 }
 
 export interface ScoredCandidate extends Candidate {
+  /** How alike the photo and the candidate's artwork are: its printing that lined up best. */
   similarity: number;
   /** Its group's lead in similarity over the best other group. */
   lead: number;
@@ -107,11 +108,9 @@ export class CandidateRanking {
 
   /**
    * Moves the outline until the photo lines up with the printing, and judges it that way. Of two
-   * alignments the one where the whole card lines up better is kept, or, among printings of one
-   * artwork, the one that fits better on all the evidence: the whole card may line up a little
-   * better where the bottom strip, which tells reprints apart, lines up worse.
+   * alignments the one where the whole card lines up better is kept.
    */
-  align(contender: Contender, start: Quad = contender.reading.quad, keep: 'whole' | 'all' = 'whole'): void {
+  align(contender: Contender, start: Quad = contender.reading.quad): void {
     const fine = this.fineOf(contender.position);
     if (!this.sampler || !fine) return;
     // The same printing from nearly the same outline would align to the same place.
@@ -122,7 +121,7 @@ export class CandidateRanking {
     const alignment = alignToCandidate(this.sampler, start, fine);
     const value = similarity({ whole: alignment.whole, strip: alignment.strip, hashDistance: contender.hashDistance });
     const known = this.alignments.get(contender.position);
-    if (known && (keep === 'whole' ? known.whole >= alignment.whole : this.values.get(contender.position)! >= value)) return;
+    if (known && known.whole >= alignment.whole) return;
     this.alignments.set(contender.position, alignment);
     this.values.set(contender.position, value);
   }
@@ -159,7 +158,11 @@ export class CandidateRanking {
     return groups;
   }
 
-  /** The groups, best first, the leader's rival judged as the leader was; reprints aligned together. */
+  /**
+   * The groups, best first, the leader's rival judged as the leader was. An artwork is as alike as
+   * its printing that lined up best; its other printings need no alignment of their own, as they are
+   * told apart on regions read from that outline.
+   */
   private groups(): Entry[][] {
     let groups = this.grouped();
     // The lead is measured against the best other artwork aligned too: unaligned, its similarity
@@ -171,19 +174,7 @@ export class CandidateRanking {
       if (!this.alignments.has(rival[0]!.position)) break;
       groups = this.grouped();
     }
-    // Each printing of an artwork is aligned from where the artwork lined up best: one aligned from a
-    // poorer outline would understate how alike it is.
-    for (const group of groups) {
-      const lined = group.filter((entry) => this.alignments.has(entry.position)).map((entry) => this.alignments.get(entry.position)!);
-      if (group.length < 2 || lined.length === 0) continue;
-      const best = lined.reduce((a, b) => (b.whole > a.whole ? b : a));
-      for (const entry of group) {
-        this.align(this.contenders.get(entry.position)!, best.quad, 'all');
-        entry.value = this.values.get(entry.position)!;
-      }
-      group.sort((a, b) => b.value - a.value);
-    }
-    return groups.sort((a, b) => b[0]!.value - a[0]!.value);
+    return groups;
   }
 
   /**
@@ -265,7 +256,7 @@ export class CandidateRanking {
           score: Math.round(((groupScore * weights[k]!) / total) * 10) / 10,
           imageUrl: image === null ? '' : `${image}/high.webp`,
           urls: cardmarketUrls(printing),
-          similarity: entry.value,
+          similarity: top,
           lead: top - other,
           artworkScore: groupScore,
         });
