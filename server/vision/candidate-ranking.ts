@@ -237,8 +237,9 @@ export class CandidateRanking {
       const fits = groupScore >= scoreThreshold ? this.printingFits(group) : undefined;
       // Where they differ, printings share the chance by their fit there alone: their similarities
       // also differ by how well each happened to align.
+      const bestFit = fits && Math.max(...fits);
       const weights = fits?.some((fit) => fit !== 0)
-        ? fits.map((fit) => Math.exp(10 * (fit - Math.max(...fits))))
+        ? fits.map((fit) => Math.exp(10 * (fit - bestFit!)))
         : group.map((entry) => Math.exp(30 * (entry.value - top)));
       // Variants printed from one image cannot be told apart by a photo: each gets the image's share.
       const images = new Map(group.map((entry, k) => [this.search.printings[entry.position]!.image ?? entry.position, weights[k]!]));

@@ -12,8 +12,8 @@ function standardised(values: Uint8Array): Float32Array {
  * the pixels where their own regions differ. On the bottom strip that is the set symbol, set code and
  * collector number of reprints (the shared weakness row and copyright line would drown it); on the
  * text box, the words of a printing in another language.
- * `photoRegions[k]` is the photo's region read through the outline aligned to printing k; all 0 when
- * the printings' regions do not differ.
+ * `photoRegions[k]` is the photo's region as read for printing k (lined up with its region); all 0
+ * when the printings' regions do not differ.
  */
 export function reprintFits(photoRegions: Uint8Array[], regions: Uint8Array[], size: { width: number; height: number } = stripSize): number[] {
   const z = regions.map(standardised);
