@@ -1,4 +1,5 @@
 import { reusableFloat64Array } from './reusable-buffer.ts';
+import { summedAreaTable } from './summed-area.ts';
 
 /** Values minus their mean, over their norm: correlating two of them is one dot product. */
 export function normalised(values: ArrayLike<number>): Float32Array {
@@ -59,7 +60,9 @@ export function shiftedCorrelation(
   // `a`'s window is the same for every shift, and `b`'s sums over each shifted window come from
   // its summed-area tables: per shift, only the cross products are left to add up.
   const { n, sa, saa } = windowSums(a, width, height, maxDx, maxDy);
-  const { sums, squares } = summedAreas(b, width, height);
+  const tableLength = (width + 1) * (height + 1);
+  const sums = summedAreaTable(b, width, height, sumsBuffer(tableLength));
+  const squares = summedAreaTable(b, width, height, squaresBuffer(tableLength), true);
   const stride = width + 1;
   const windowWidth = width - 2 * maxDx;
   const windowHeight = height - 2 * maxDy;
@@ -122,31 +125,8 @@ function correlationOf(n: number, sa: number, saa: number, sb: number, sbb: numb
   return varA > 0 && varB > 0 ? cov / Math.sqrt(varA * varB) : 0;
 }
 
-/** Tables whose entry (x, y) holds the sum of values, and of their squares, above and left of it. */
 const sumsBuffer = reusableFloat64Array();
 const squaresBuffer = reusableFloat64Array();
-
-function summedAreas(values: Uint8Array, width: number, height: number): { sums: Float64Array; squares: Float64Array } {
-  const stride = width + 1;
-  const sums = sumsBuffer(stride * (height + 1)).fill(0, 0, stride);
-  const squares = squaresBuffer(stride * (height + 1)).fill(0, 0, stride);
-  for (let y = 0; y < height; y++) {
-    let rowSum = 0;
-    let rowSquares = 0;
-    const above = y * stride + 1;
-    const row = above + stride;
-    sums[row - 1] = 0;
-    squares[row - 1] = 0;
-    for (let x = 0; x < width; x++) {
-      const value = values[y * width + x]!;
-      rowSum += value;
-      rowSquares += value * value;
-      sums[row + x] = sums[above + x]! + rowSum;
-      squares[row + x] = squares[above + x]! + rowSquares;
-    }
-  }
-  return { sums, squares };
-}
 
 function windowSums(a: Uint8Array, width: number, height: number, maxDx: number, maxDy: number): { n: number; sa: number; saa: number } {
   let n = 0;

@@ -1,5 +1,6 @@
 import type { RasterImage } from './raster-image.ts';
 import { reusableFloat64Array } from './reusable-buffer.ts';
+import { summedAreaTable } from './summed-area.ts';
 
 /** A single-channel float image; values are whatever the producing step says. */
 export interface GreyPlane {
@@ -58,18 +59,7 @@ const integralBuffer = reusableFloat64Array();
 export function flattenLighting(plane: GreyPlane, radius: number, into = new Float32Array(plane.width * plane.height)): GreyPlane {
   const { width, height, data } = plane;
   const stride = width + 1;
-  const integral = integralBuffer(stride * (height + 1));
-  integral.fill(0, 0, stride);
-  for (let y = 0; y < height; y++) {
-    let rowSum = 0;
-    const above = y * stride + 1;
-    const row = above + stride;
-    integral[row - 1] = 0;
-    for (let x = 0; x < width; x++) {
-      rowSum += data[y * width + x]!;
-      integral[row + x] = integral[above + x]! + rowSum;
-    }
-  }
+  const integral = summedAreaTable(data, width, height, integralBuffer(stride * (height + 1)));
   const out = into;
   for (let y = 0; y < height; y++) {
     const ya = y - radius < 0 ? 0 : y - radius;
