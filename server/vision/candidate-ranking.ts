@@ -3,7 +3,7 @@ import { alignToCandidate, type Alignment } from './align-to-candidate.ts';
 import { regionGrids, stripSize, textSize, thumbnailSize, type CardFingerprint } from './card-fingerprint.ts';
 import { maxCornerDistance, type Quad } from './card-quad.ts';
 import { cardmarketUrls } from './cardmarket-urls.ts';
-import { shiftedCorrelation } from './fine-compare.ts';
+import { normalised, shiftedCorrelation } from './fine-compare.ts';
 import type { FingerprintIndex } from './fingerprint-index.ts';
 import type { FineDetails, FingerprintRepository } from './fingerprint-repository.ts';
 import type { Candidate } from './identify-schemas.ts';
@@ -58,6 +58,7 @@ export class CandidateRanking {
   private readonly starts = new Map<number, Quad[]>();
   private readonly details = new Map<string, FineDetails>();
   private readonly alike = new Map<number, boolean>();
+  private readonly normalisedThumbnails = new Map<number, Float32Array>();
   private readonly regionReads = new Map<string, Uint8Array[]>();
 
   constructor(
@@ -140,10 +141,24 @@ export class CandidateRanking {
     const pair = Math.min(a, b) * this.search.size + Math.max(a, b);
     let alike = this.alike.get(pair);
     if (alike === undefined) {
-      alike = shiftedCorrelation(da.thumbnail, db.thumbnail, thumbnailSize.width, thumbnailSize.height, 0, 0) > sameArtCorrelation;
+      const na = this.normalisedThumbnail(a, da);
+      const nb = this.normalisedThumbnail(b, db);
+      let correlation = 0;
+      for (let i = 0; i < na.length; i++) correlation += na[i]! * nb[i]!;
+      alike = correlation > sameArtCorrelation;
       this.alike.set(pair, alike);
     }
     return alike;
+  }
+
+  /** A printing's thumbnail ready for correlating: grouping compares every pair of contenders. */
+  private normalisedThumbnail(position: number, details: FineDetails): Float32Array {
+    let known = this.normalisedThumbnails.get(position);
+    if (!known) {
+      known = normalised(details.thumbnail);
+      this.normalisedThumbnails.set(position, known);
+    }
+    return known;
   }
 
   /** Printings that show one artwork (languages, variants, reprints), best group first. */
