@@ -69,6 +69,19 @@ describe('alignment of a photo to a catalogue card', () => {
     }
   });
 
+  it('reaches wide for an outline a tenth of the card off, as a detector box around a turned card leaves it', () => {
+    for (const photo of photos) {
+      const cx = photo.truth.reduce((sum, p) => sum + p.x, 0) / 4;
+      const cy = photo.truth.reduce((sum, p) => sum + p.y, 0) / 4;
+      const shift = 0.08 * photo.cardHeight;
+      const start = photo.truth.map((p) => ({ x: cx + (p.x - cx) * 1.1 + shift, y: cy + (p.y - cy) * 1.1 + shift })) as Quad;
+      const near = alignQuad(photo.sampler, start, card.thumbnail);
+      const wide = alignQuad(photo.sampler, start, card.thumbnail, { wide: true });
+      expect(maxCornerDistance(wide.quad, photo.truth)).toBeLessThan(0.02 * photo.cardHeight);
+      expect(wide.whole).toBeGreaterThan(near.whole + 0.1);
+    }
+  });
+
   it('brings an outline off as a whole and at one corner much closer, lining up with the right card better than with another', () => {
     for (const photo of photos) {
       const start = disturbed(photo);

@@ -118,13 +118,16 @@ export function climb(start: Quad, stages: ClimbStage[]): { quad: Quad; value: n
 
 /**
  * Moves the outline until the photo lines up with a thumbnail: hill climbing on their correlation,
- * from 3% of the card's height down to under 1%.
+ * from 3% of the card's height (6% when `wide`) down to under 1%.
  */
-export function alignQuad(sampler: PhotoSampler, start: Quad, thumbnail: Uint8Array): { quad: Quad; whole: number } {
+export function alignQuad(sampler: PhotoSampler, start: Quad, thumbnail: Uint8Array, { wide = false } = {}): { quad: Quad; whole: number } {
   // Large steps are judged on a half-resolution grid, small ones on the full thumbnail grid.
   const coarse = judgeAgainst(sampler, normalised(coarseThumbnail(thumbnail)), coarseSize.width, coarseSize.height);
   const fine = judgeAgainst(sampler, normalised(thumbnail), thumbnailSize.width, thumbnailSize.height);
   const { quad, value } = climb(start, [
+    // A start a tenth of the card off (a detector's upright box around a turned card, an art box
+    // taken for the card) is out of reach of the smaller steps.
+    ...(wide ? [{ judge: coarse, moves: wholeMoves, share: 0.06, sweeps: 4 }] : []),
     { judge: coarse, moves: wholeMoves, share: 0.03, sweeps: 3 },
     { judge: coarse, moves: wholeMoves, share: 0.012, sweeps: 3 },
     { judge: coarse, moves: cornerMoves, share: 0.015, sweeps: 3 },

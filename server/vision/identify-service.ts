@@ -185,8 +185,8 @@ export function createIdentifyService(repository: FingerprintRepository, options
     }
     if (!sampler) return ranking.scored(options.assetsBaseUrl);
     // Second look: the best outlines, each way up, moved to line up with the layout cards share. An
-    // outline a few percent off (a border lost on one side, an art box taken for the card) then reads
-    // the card as the catalogue holds it, and each such reading's favourite is aligned.
+    // outline up to a tenth of the card off (a border lost on one side, an art box taken for the card)
+    // then reads the card as the catalogue holds it, and each such reading's favourite is aligned.
     // The detector's boxes add outlines where the edges found none (a small card under glare).
     const boxes = options.detectCards ? (await options.detectCards(image)).slice(0, detectorBoxes) : [];
     const seeds = [
@@ -196,7 +196,7 @@ export function createIdentifyService(repository: FingerprintRepository, options
         .map((hypothesis) => hypothesis.quad),
       ...boxes.flatMap(cardsInBox),
     ];
-    const straightened = seeds.flatMap((seed) => [seed, halfTurn(seed)].map((quad) => alignQuad(sampler, quad, search.typicalCard).quad));
+    const straightened = seeds.flatMap((seed) => [seed, halfTurn(seed)].map((quad) => alignQuad(sampler, quad, search.typicalCard, { wide: true }).quad));
     const second = contenders(search, readAsTurned(cv, image, straightened));
     await ranking.add([...second.finals, ...second.favourites]);
     for (const contender of second.favourites) ranking.align(contender);
