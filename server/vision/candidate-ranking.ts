@@ -240,14 +240,34 @@ export class CandidateRanking {
     return strips.map((fit, k) => fit + texts[k]!);
   }
 
+  /**
+   * Brings in the printings of each likely artwork's cards that the search left out (another
+   * language, a variant): in a large catalogue, look-alike printings can crowd a card's twin out
+   * of the finalists, and a photo of the twin would then be answered with the card alone.
+   */
+  async addMissingPrintings(): Promise<void> {
+    const groups = this.groups();
+    const missing = new Map<number, Contender>();
+    for (const [g, group] of groups.entries()) {
+      if (standing(groups, g).score < scoreThreshold) continue;
+      const { reading } = this.contenders.get(group[0]!.position)!;
+      for (const entry of group) {
+        for (const position of this.search.printingsOfCard(entry.position)) {
+          if (this.contenders.has(position) || missing.has(position)) continue;
+          const coarse = this.search.correlate(reading.fingerprint.thumbnail, [position])[0]!;
+          missing.set(position, { position, reading, coarse, hashDistance: this.search.distance(reading.fingerprint.hashes, position) });
+        }
+      }
+    }
+    if (missing.size > 0) await this.add([...missing.values()]);
+  }
+
   /** Every candidate with its score, best first: a group shares one probability, split by how well each member fits. */
   scored(assetsBaseUrl: string): ScoredCandidate[] {
     const groups = this.groups();
     const scored: ScoredCandidate[] = [];
     for (const [g, group] of groups.entries()) {
-      const other = groups.find((_, k) => k !== g)?.[0]?.value ?? 0;
-      const top = group[0]!.value;
-      const groupScore = matchScore(top, top - other);
+      const { top, lead, score: groupScore } = standing(groups, g);
       // Printings of an artwork that is not shown need not be told apart.
       const fits = groupScore >= scoreThreshold ? this.printingFits(group) : undefined;
       // Where they differ, printings share the chance by their fit there alone: their similarities
@@ -273,13 +293,20 @@ export class CandidateRanking {
           imageUrl: image === null ? '' : `${image}/high.webp`,
           urls: cardmarketUrls(printing),
           similarity: top,
-          lead: top - other,
+          lead,
           artworkScore: groupScore,
         });
       });
     }
     return scored.sort((a, b) => b.score - a.score || b.similarity - a.similarity);
   }
+}
+
+/** An artwork's similarity (its best printing's), its lead over the best other artwork, and its score. */
+function standing(groups: Entry[][], g: number): { top: number; lead: number; score: number } {
+  const top = groups[g]![0]!.value;
+  const lead = top - (groups.find((_, k) => k !== g)?.[0]?.value ?? 0);
+  return { top, lead, score: matchScore(top, lead) };
 }
 
 /** At most this many candidates are answered. */

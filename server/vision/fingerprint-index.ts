@@ -103,6 +103,31 @@ export class FingerprintIndex {
     return this.printings.length;
   }
 
+  private cards: Map<string, number[]> | undefined;
+
+  /** Every printing of the card at `position` (its languages and variants), itself included. */
+  printingsOfCard(position: number): number[] {
+    if (!this.cards) {
+      this.cards = new Map();
+      this.printings.forEach((printing, at) => {
+        const known = this.cards!.get(printing.cardId);
+        if (known) known.push(at);
+        else this.cards!.set(printing.cardId, [at]);
+      });
+    }
+    return this.cards.get(this.printings[position]!.cardId)!;
+  }
+
+  /** The weighted Hamming distance `search` ranks by, from one query to one printing. */
+  distance(query: Uint32Array, position: number): number {
+    const [stripStart, stripEnd] = hashLayout.strip;
+    let distance = 0;
+    for (let w = 0, offset = position * hashWords; w < hashWords; w++, offset++) {
+      distance += (w >= stripStart && w < stripEnd ? stripWeight : 1) * popcount(this.hashes[offset]! ^ query[w]!);
+    }
+    return distance / maxDistance;
+  }
+
   /**
    * The `count` nearest printings to each query, nearest first. One pass over the index serves
    * every query (a photo has a dozen outline readings): each printing's hashes are read once.

@@ -163,9 +163,12 @@ export function createIdentifyService(repository: FingerprintRepository, options
     const hypotheses = byLikeness(sampler, findCardOutlines(cv, image), search.typicalCard);
     const ranking = new CandidateRanking(search, repository, sampler);
     const confident = () => {
-      const scored = ranking.scored(options.assetsBaseUrl);
-      const best = scored[0];
-      return sampler && best && best.artworkScore >= confidentScore && best.similarity >= confidentSimilarity ? scored : undefined;
+      const best = ranking.scored(options.assetsBaseUrl)[0];
+      return sampler !== undefined && best !== undefined && best.artworkScore >= confidentScore && best.similarity >= confidentSimilarity;
+    };
+    const answer = async () => {
+      await ranking.addMissingPrintings();
+      return ranking.scored(options.assetsBaseUrl);
     };
     // First look, the best outline the way up it looks most like a card: most photos show one clear
     // card whose outline alone settles it. Otherwise every outline, both ways up; the best by the
@@ -180,10 +183,9 @@ export function createIdentifyService(repository: FingerprintRepository, options
       const look = contenders(search, read());
       await ranking.add(look.finals);
       for (const contender of ranking.leaders(alignedNow)) ranking.align(contender);
-      const settled = confident();
-      if (settled) return settled;
+      if (confident()) return answer();
     }
-    if (!sampler) return ranking.scored(options.assetsBaseUrl);
+    if (!sampler) return answer();
     // Second look: the best outlines, each way up, moved to line up with the layout cards share. An
     // outline up to a tenth of the card off (a border lost on one side, an art box taken for the card)
     // then reads the card as the catalogue holds it, and each such reading's favourite is aligned.
@@ -200,7 +202,7 @@ export function createIdentifyService(repository: FingerprintRepository, options
     const second = contenders(search, readAsTurned(cv, image, straightened));
     await ranking.add([...second.finals, ...second.favourites]);
     for (const contender of second.favourites) ranking.align(contender);
-    return ranking.scored(options.assetsBaseUrl);
+    return answer();
   }
 
   return {

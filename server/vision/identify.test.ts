@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog, generateTestPhotos, type TestCatalog, type TestPhoto } from '../../fixtures/identify/generate-test-catalog.ts';
 import { buildTestApp, testBackends, type TestApp } from '../test-support/test-database.ts';
 import { createFingerprintRepository } from './fingerprint-repository.ts';
+import { createIdentifyService } from './identify-service.ts';
 import { indexCatalog } from './index-catalog.ts';
 
 const outDir = fileURLToPath(new URL('../../fixtures/identify/out/test', import.meta.url));
@@ -98,6 +99,19 @@ describe.each(testBackends())('POST /v1/vision/identify on $name', (backend) => 
       imageUrl: `https://assets.tcgdex.net/fr/gen/${printing.setId}/${printing.localId}/high.webp`,
       urls: { cardUrl: expect.stringContaining('https://www.cardmarket.com/fr/') },
     });
+  }, 60_000);
+
+  it("offers a card's printing in the other language even when the search leaves it out", async () => {
+    // One finalist per look: a crowded catalogue leaves a card's twin out of the finalists the same way.
+    const narrow = createIdentifyService(createFingerprintRepository(test.app.db), { assetsBaseUrl: 'https://assets.tcgdex.net', finalists: 1 });
+    const french = catalog.printings.filter((printing) => printing.language === 'fr');
+    const frenchPhotos = await generateTestPhotos({ ...catalog, printings: french }, { seed: 9, inCatalog: french.length, outside: 0, hard: false, folder: 'photos-french' });
+    const englishPhotos = photos.filter((photo) => french.some((printing) => printing.sameArtAs === photo.printingId));
+    for (const photo of [...frenchPhotos, ...englishPhotos]) {
+      const twin = french.find((printing) => printing.printingId === photo.printingId || printing.sameArtAs === photo.printingId)!;
+      const offered = (await narrow.identify(readFileSync(photo.file))).map((candidate) => candidate.printingId);
+      expect(offered).toEqual(expect.arrayContaining([twin.printingId, twin.sameArtAs]));
+    }
   }, 60_000);
 
   it.each([
