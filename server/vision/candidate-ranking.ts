@@ -3,7 +3,7 @@ import { alignToCandidate, type Alignment } from './align-to-candidate.ts';
 import { regionGrids, stripSize, textSize, thumbnailSize, type CardFingerprint } from './card-fingerprint.ts';
 import { maxCornerDistance, type Quad } from './card-quad.ts';
 import { cardmarketUrls } from './cardmarket-urls.ts';
-import { normalised, shiftedCorrelation } from './fine-compare.ts';
+import { correlationWith, normalised, shiftedCorrelation } from './fine-compare.ts';
 import type { FingerprintIndex } from './fingerprint-index.ts';
 import type { FineDetails, FingerprintRepository } from './fingerprint-repository.ts';
 import type { Candidate } from './identify-schemas.ts';
@@ -141,11 +141,7 @@ export class CandidateRanking {
     const pair = Math.min(a, b) * this.search.size + Math.max(a, b);
     let alike = this.alike.get(pair);
     if (alike === undefined) {
-      const na = this.normalisedThumbnail(a, da);
-      const nb = this.normalisedThumbnail(b, db);
-      let correlation = 0;
-      for (let i = 0; i < na.length; i++) correlation += na[i]! * nb[i]!;
-      alike = correlation > sameArtCorrelation;
+      alike = correlationWith(this.normalisedThumbnail(a, da), this.normalisedThumbnail(b, db)) > sameArtCorrelation;
       this.alike.set(pair, alike);
     }
     return alike;

@@ -32,6 +32,17 @@ function popcount(value: number): number {
 const stripWeight = 2;
 const maxDistance = 32 * (hashLayout.whole[1] - hashLayout.whole[0]) + 32 * (hashLayout.art[1] - hashLayout.art[0]) + stripWeight * 32 * (hashLayout.strip[1] - hashLayout.strip[0]);
 
+const [stripStart, stripEnd] = hashLayout.strip;
+
+/** Hamming distance of two printings' hashes, the strip's bits weighted; counting stops once it reaches `worst`. */
+function weightedDistance(words: Int32Array, query: Int32Array, worst: number): number {
+  let distance = 0;
+  for (let w = 0; w < stripStart && distance < worst; w++) distance += popcount(words[w]! ^ query[w]!);
+  if (distance >= worst) return distance;
+  for (let w = stripStart; w < stripEnd; w++) distance += stripWeight * popcount(words[w]! ^ query[w]!);
+  return distance;
+}
+
 // The shortlist is compared at half the thumbnail's resolution: a rectified photo a few percent off
 // still lines up cell for cell, and the index holds a quarter of the bytes.
 const coarsePixels = coarseSize.width * coarseSize.height;
@@ -120,12 +131,8 @@ export class FingerprintIndex {
 
   /** The weighted Hamming distance `search` ranks by, from one query to one printing. */
   distance(query: Uint32Array, position: number): number {
-    const [stripStart, stripEnd] = hashLayout.strip;
-    let distance = 0;
-    for (let w = 0, offset = position * hashWords; w < hashWords; w++, offset++) {
-      distance += (w >= stripStart && w < stripEnd ? stripWeight : 1) * popcount(this.hashes[offset]! ^ query[w]!);
-    }
-    return distance / maxDistance;
+    const words = Int32Array.from(this.hashes.subarray(position * hashWords, (position + 1) * hashWords));
+    return weightedDistance(words, Int32Array.from(query), Infinity) / maxDistance;
   }
 
   /**
@@ -134,7 +141,6 @@ export class FingerprintIndex {
    */
   search(queries: Uint32Array[], count: number): HashMatch[][] {
     const hashes = this.hashes;
-    const [stripStart, stripEnd] = hashLayout.strip;
     const q = queries.map((query) => Int32Array.from(query));
     const best = queries.map(() => ({ positions: new Int32Array(count), distances: new Int32Array(count), size: 0 }));
     const words = new Int32Array(hashWords);
@@ -144,10 +150,7 @@ export class FingerprintIndex {
         const query = q[k]!;
         const list = best[k]!;
         const worst = list.size < count ? Infinity : list.distances[count - 1]!;
-        let distance = 0;
-        for (let w = 0; w < stripStart && distance < worst; w++) distance += popcount(words[w]! ^ query[w]!);
-        if (distance >= worst) continue;
-        for (let w = stripStart; w < stripEnd; w++) distance += stripWeight * popcount(words[w]! ^ query[w]!);
+        const distance = weightedDistance(words, query, worst);
         if (distance >= worst) continue;
         let at = Math.min(list.size, count - 1);
         while (at > 0 && list.distances[at - 1]! > distance) {
