@@ -34,12 +34,15 @@ const maxDistance = 32 * (hashLayout.whole[1] - hashLayout.whole[0]) + 32 * (has
 
 const [stripStart, stripEnd] = hashLayout.strip;
 
-/** Hamming distance of two printings' hashes, the strip's bits weighted; counting stops once it reaches `worst`. */
-function weightedDistance(words: Int32Array, query: Int32Array, worst: number): number {
+/** No kept match yet to beat: a small integer, so distances stay integers the engine adds fast. */
+const unbounded = 0x7fffffff;
+
+/** Hamming distance of a query to the printing whose hashes start at `offset`, the strip's bits weighted; counting stops once it reaches `worst`. */
+function weightedDistance(words: Int32Array, offset: number, query: Int32Array, worst: number): number {
   let distance = 0;
-  for (let w = 0; w < stripStart && distance < worst; w++) distance += popcount(words[w]! ^ query[w]!);
+  for (let w = 0; w < stripStart && distance < worst; w++) distance += popcount(words[offset + w]! ^ query[w]!);
   if (distance >= worst) return distance;
-  for (let w = stripStart; w < stripEnd; w++) distance += stripWeight * popcount(words[w]! ^ query[w]!);
+  for (let w = stripStart; w < stripEnd; w++) distance += stripWeight * popcount(words[offset + w]! ^ query[w]!);
   return distance;
 }
 
@@ -71,7 +74,8 @@ function centre(thumbnail: Uint8Array, into: Int8Array, offset: number): number 
  */
 export class FingerprintIndex {
   readonly printings: IndexedPrinting[];
-  private readonly hashes: Uint32Array;
+  /** Every printing's hash words, back to back, signed as the query's are so they XOR as small integers. */
+  private readonly words: Int32Array;
   private readonly centred: Int8Array;
   private readonly inverseNorms: Float32Array;
 
@@ -79,7 +83,7 @@ export class FingerprintIndex {
     if (hashes.length !== printings.length * hashWords) throw new Error('hashes and printings differ in length');
     if (thumbnails.length !== printings.length) throw new Error('thumbnails and printings differ in length');
     this.printings = printings;
-    this.hashes = hashes;
+    this.words = new Int32Array(hashes.buffer, hashes.byteOffset, hashes.length);
     this.centred = new Int8Array(printings.length * coarsePixels);
     this.inverseNorms = new Float32Array(printings.length);
     thumbnails.forEach((thumbnail, position) => {
@@ -131,8 +135,7 @@ export class FingerprintIndex {
 
   /** The weighted Hamming distance `search` ranks by, from one query to one printing. */
   distance(query: Uint32Array, position: number): number {
-    const words = Int32Array.from(this.hashes.subarray(position * hashWords, (position + 1) * hashWords));
-    return weightedDistance(words, Int32Array.from(query), Infinity) / maxDistance;
+    return weightedDistance(this.words, position * hashWords, Int32Array.from(query), unbounded) / maxDistance;
   }
 
   /**
@@ -140,17 +143,15 @@ export class FingerprintIndex {
    * every query (a photo has a dozen outline readings): each printing's hashes are read once.
    */
   search(queries: Uint32Array[], count: number): HashMatch[][] {
-    const hashes = this.hashes;
+    const words = this.words;
     const q = queries.map((query) => Int32Array.from(query));
     const best = queries.map(() => ({ positions: new Int32Array(count), distances: new Int32Array(count), size: 0 }));
-    const words = new Int32Array(hashWords);
     for (let position = 0, offset = 0; position < this.printings.length; position++, offset += hashWords) {
-      for (let w = 0; w < hashWords; w++) words[w] = hashes[offset + w]!;
       for (let k = 0; k < q.length; k++) {
         const query = q[k]!;
         const list = best[k]!;
-        const worst = list.size < count ? Infinity : list.distances[count - 1]!;
-        const distance = weightedDistance(words, query, worst);
+        const worst = list.size < count ? unbounded : list.distances[count - 1]!;
+        const distance = weightedDistance(words, offset, query, worst);
         if (distance >= worst) continue;
         let at = Math.min(list.size, count - 1);
         while (at > 0 && list.distances[at - 1]! > distance) {
