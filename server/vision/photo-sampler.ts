@@ -59,12 +59,14 @@ export class PhotoSampler {
         const x = nx / nw;
         const y = ny / nw;
         // The mean of a box about one output cell wide around the point, clamped to the photo.
-        let xa = Math.round(x - half);
-        let ya = Math.round(y - half);
+        // Math.round as a truncation, which is faster: the two differ only below zero, which is clamped
+        // to the photo's edge anyway (as are the far-off points of a degenerate quad, either way).
+        let xa = (x - half + 0.5) | 0;
+        let ya = (y - half + 0.5) | 0;
         xa = xa < 0 ? 0 : xa > width - 1 ? width - 1 : xa;
         ya = ya < 0 ? 0 : ya > height - 1 ? height - 1 : ya;
-        let xb = Math.round(x + half) + 1;
-        let yb = Math.round(y + half) + 1;
+        let xb = ((x + half + 0.5) | 0) + 1;
+        let yb = ((y + half + 0.5) | 0) + 1;
         xb = xb > width ? width : xb <= xa ? xa + 1 : xb;
         yb = yb > height ? height : yb <= ya ? ya + 1 : yb;
         const top = ya * stride;
