@@ -78,6 +78,8 @@ export class FingerprintIndex {
   private readonly words: Int32Array;
   private readonly centred: Int8Array;
   private readonly inverseNorms: Float32Array;
+  /** Each card's printings (its languages and variants), by card id. */
+  private readonly cards = new Map<string, number[]>();
 
   constructor(printings: IndexedPrinting[], hashes: Uint32Array, thumbnails: Uint8Array[]) {
     if (hashes.length !== printings.length * hashWords) throw new Error('hashes and printings differ in length');
@@ -92,6 +94,11 @@ export class FingerprintIndex {
     const sums = new Float64Array(thumbnailSize.width * thumbnailSize.height);
     for (const thumbnail of thumbnails) for (let i = 0; i < sums.length; i++) sums[i]! += thumbnail[i]!;
     this.typicalCard = Uint8Array.from(sums, (sum) => Math.round(sum / Math.max(1, thumbnails.length)));
+    printings.forEach((printing, position) => {
+      const known = this.cards.get(printing.cardId);
+      if (known) known.push(position);
+      else this.cards.set(printing.cardId, [position]);
+    });
   }
 
   /**
@@ -118,18 +125,8 @@ export class FingerprintIndex {
     return this.printings.length;
   }
 
-  private cards: Map<string, number[]> | undefined;
-
   /** Every printing of the card at `position` (its languages and variants), itself included. */
   printingsOfCard(position: number): number[] {
-    if (!this.cards) {
-      this.cards = new Map();
-      this.printings.forEach((printing, at) => {
-        const known = this.cards!.get(printing.cardId);
-        if (known) known.push(at);
-        else this.cards!.set(printing.cardId, [at]);
-      });
-    }
     return this.cards.get(this.printings[position]!.cardId)!;
   }
 
