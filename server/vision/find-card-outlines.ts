@@ -1,6 +1,6 @@
 import { cardAspect, maxCornerDistance, orderQuad, quadArea, type Point, type Quad } from './card-quad.ts';
 import { cardsAroundArtBox } from './card-from-art-box.ts';
-import { lineQuads, scoreOutline } from './line-quads.ts';
+import { lineQuads, scoreOutline, type EdgeMaps } from './line-quads.ts';
 import { withMats, type CvMat, type OpenCv } from './opencv.ts';
 import type { RasterImage } from './raster-image.ts';
 
@@ -89,13 +89,22 @@ function frameHypotheses(width: number, height: number): Quad[] {
   return frames;
 }
 
+/** A photo's card-shaped outlines, best first, in the photo's pixels, plus the whole frame. */
+export interface CardOutlines {
+  /** From closed contours alone: enough for most photos, which show one clear card. */
+  fromContours(): OutlineHypothesis[];
+  /** From closed contours and straight edges (a side broken by glare, a corner off the frame): a third more work. */
+  all(): OutlineHypothesis[];
+}
+
 /**
- * Card-shaped outlines in the photo, best first, in the photo's pixels, plus the whole frame (the app
- * sends a photo cropped to its card-shaped frame, so a card that fills it has no outline to find).
+ * Finds a photo's edges and the closed contours among them; the straight lines along them are looked
+ * for only when asked. The whole frame is always among the outlines: the app sends a photo cropped to
+ * its card-shaped frame, so a card that fills it has no outline to find.
  */
-export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = 6): OutlineHypothesis[] {
+export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = 6): CardOutlines {
   const scale = Math.min(1, searchSide / Math.max(image.width, image.height));
-  const found: OutlineHypothesis[] = withMats((keep) => {
+  const { edges, quads } = withMats((keep) => {
     const full = keep(cv.matFromArray(image.height, image.width, cv.CV_8UC3, image.data));
     const small = keep(new cv.Mat());
     cv.resize(full, small, new cv.Size(Math.round(image.width * scale), Math.round(image.height * scale)), 0, 0, cv.INTER_AREA);
@@ -153,37 +162,40 @@ export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = 6
         );
       }
     }
-    const support = supportEdges.data;
-    const diagonal = Math.hypot(small.cols, small.rows);
-    const distinct = (entries: OutlineHypothesis[], count: number) => {
-      const kept: OutlineHypothesis[] = [];
-      for (const entry of [...entries].sort((a, b) => b.score - a.score)) {
-        if (kept.length >= count) break;
-        if (kept.some((other) => maxCornerDistance(other.quad, entry.quad) < 0.03 * diagonal)) continue;
-        kept.push(entry);
-      }
-      return kept;
-    };
+    const edges: EdgeMaps = { width: small.cols, height: small.rows, raw: rawEdges.data.slice(), support: supportEdges.data.slice() };
+    return { edges, quads };
+  });
+  const { width, height, support } = edges;
+  const diagonal = Math.hypot(width, height);
+  const distinct = (entries: OutlineHypothesis[], count: number) => {
+    const kept: OutlineHypothesis[] = [];
+    for (const entry of [...entries].sort((a, b) => b.score - a.score)) {
+      if (kept.length >= count) break;
+      if (kept.some((other) => maxCornerDistance(other.quad, entry.quad) < 0.03 * diagonal)) continue;
+      kept.push(entry);
+    }
+    return kept;
+  };
+  const fromContours = quads.map((quad) => ({ quad, score: scoreOutline(quad, support, width, height), source: 'contour' as const }));
+  const toPhoto = (quad: Quad) => quad.map((p) => ({ x: p.x / scale, y: p.y / scale })) as Quad;
+  const frames = frameHypotheses(image.width, image.height).map((quad) => ({ quad, score: 0, source: 'frame' as const }));
+  const hypotheses = (fromLines: OutlineHypothesis[]): OutlineHypothesis[] => {
     const outlines = distinct(
-      [
-        ...quads.map((quad) => ({ quad, score: scoreOutline(quad, support, small.cols, small.rows), source: 'contour' as const })),
-        ...lineQuads(cv, rawEdges, supportEdges).map((entry) => ({ ...entry, source: 'lines' as const })),
-      ].filter((entry) => entry.score > 0.05),
+      [...fromContours, ...fromLines].filter((entry) => entry.score > 0.05),
       12,
     );
     const aroundArt = outlines.slice(0, 3).flatMap((entry) =>
       cardsAroundArtBox(entry.quad).map((quad) => ({
         quad,
-        score: Math.max(scoreOutline(quad, support, small.cols, small.rows), 0.5 * entry.score),
+        score: Math.max(scoreOutline(quad, support, width, height), 0.5 * entry.score),
         source: 'art box' as const,
       })),
     );
-    return distinct(preferEnclosing([...outlines, ...aroundArt]), maxContours);
-  });
-  const toPhoto = (quad: Quad) => quad.map((p) => ({ x: p.x / scale, y: p.y / scale })) as Quad;
-  const frames = frameHypotheses(image.width, image.height);
-  return [
-    ...found.map((entry) => ({ ...entry, quad: toPhoto(entry.quad) })),
-    ...frames.map((quad) => ({ quad, score: 0, source: 'frame' as const })),
-  ];
+    const found = distinct(preferEnclosing([...outlines, ...aroundArt]), maxContours);
+    return [...found.map((entry) => ({ ...entry, quad: toPhoto(entry.quad) })), ...frames];
+  };
+  return {
+    fromContours: () => hypotheses([]),
+    all: () => hypotheses(lineQuads(cv, edges).map((entry) => ({ ...entry, source: 'lines' as const }))),
+  };
 }

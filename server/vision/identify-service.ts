@@ -3,7 +3,7 @@ import { alignQuad, likenessTo } from './align-to-candidate.ts';
 import { CandidateRanking, shownCandidates, type Contender, type Reading, type ScoredCandidate } from './candidate-ranking.ts';
 import type { DetectCards } from './card-detector.ts';
 import { fingerprintBothWays, fingerprintCard } from './card-fingerprint.ts';
-import type { Quad } from './card-quad.ts';
+import { maxCornerDistance, type Quad } from './card-quad.ts';
 import { cardsInBox } from './cards-in-box.ts';
 import { decodePhoto } from './decode-photo.ts';
 import { findCardOutlines, type OutlineHypothesis } from './find-card-outlines.ts';
@@ -160,8 +160,8 @@ export function createIdentifyService(repository: FingerprintRepository, options
     if (search.size === 0) throw new HttpError(503, emptyIndexMessage);
     const cv = await loadOpenCv();
     const sampler = options.hashOnly ? undefined : new PhotoSampler(image);
-    const hypotheses = byLikeness(sampler, findCardOutlines(cv, image), search.typicalCard);
-    const ranking = new CandidateRanking(search, repository, sampler);
+    const outlines = findCardOutlines(cv, image);
+    let ranking = new CandidateRanking(search, repository, sampler);
     const confident = () => {
       const best = ranking.scored(options.assetsBaseUrl)[0];
       return sampler !== undefined && best !== undefined && best.artworkScore >= confidentScore && best.similarity >= confidentSimilarity;
@@ -171,20 +171,30 @@ export function createIdentifyService(repository: FingerprintRepository, options
       return ranking.scored(options.assetsBaseUrl);
     };
     // First look, the best outline the way up it looks most like a card: most photos show one clear
-    // card whose outline alone settles it. Otherwise every outline, both ways up; the best by the
-    // shortlist's coarse correlation (it tolerates a misaligned outline better than the finer
-    // comparison) are aligned.
-    const quads = hypotheses.map((hypothesis) => hypothesis.quad);
-    const looks: Array<[() => Reading[], number]> = [
-      [() => readAsTurned(cv, image, quads.slice(0, 1)), quickAligned],
-      [() => readBothWays(cv, image, quads), aligned],
-    ];
-    for (const [read, alignedNow] of looks) {
-      const look = contenders(search, read());
+    // card whose outline alone settles it, and its closed contour is found without straight lines.
+    const firstLook = async (best: Quad) => {
+      const look = contenders(search, readAsTurned(cv, image, [best]));
       await ranking.add(look.finals);
-      for (const contender of ranking.leaders(alignedNow)) ranking.align(contender);
+      for (const contender of ranking.leaders(quickAligned)) ranking.align(contender);
+    };
+    const fromContours = byLikeness(sampler, outlines.fromContours(), search.typicalCard)[0]!.quad;
+    await firstLook(fromContours);
+    if (confident()) return answer();
+    // Otherwise the straight edges too, and the first look again when they offer a better outline,
+    // afresh: the candidates read through the poorer one would otherwise take up the alignments.
+    const hypotheses = byLikeness(sampler, outlines.all(), search.typicalCard);
+    const quads = hypotheses.map((hypothesis) => hypothesis.quad);
+    if (maxCornerDistance(quads[0]!, fromContours) > 0) {
+      ranking = new CandidateRanking(search, repository, sampler);
+      await firstLook(quads[0]!);
       if (confident()) return answer();
     }
+    // Then every outline, both ways up; the best by the shortlist's coarse correlation (it tolerates
+    // a misaligned outline better than the finer comparison) are aligned.
+    const look = contenders(search, readBothWays(cv, image, quads));
+    await ranking.add(look.finals);
+    for (const contender of ranking.leaders(aligned)) ranking.align(contender);
+    if (confident()) return answer();
     if (!sampler) return answer();
     // Second look: the best outlines, each way up, moved to line up with the layout cards share. An
     // outline up to a tenth of the card off (a border lost on one side, an art box taken for the card)

@@ -1,5 +1,5 @@
 import { cardAspect, orderQuad, quadArea, quadSides, type Point, type Quad } from './card-quad.ts';
-import type { CvMat, OpenCv } from './opencv.ts';
+import { withMats, type OpenCv } from './opencv.ts';
 
 /** A straight line in normal form (x cos θ + y sin θ = ρ), with how much edge lies along it. */
 interface Line {
@@ -154,6 +154,14 @@ function beyondBorder([a, b, c, d]: Line[], width: number, height: number): Quad
   return quads;
 }
 
+/** A photo's edges, one byte per pixel: as found, and thickened for measuring how much of an outline lies on them. */
+export interface EdgeMaps {
+  width: number;
+  height: number;
+  raw: Uint8Array;
+  support: Uint8Array;
+}
+
 export interface ScoredQuad {
   quad: Quad;
   score: number;
@@ -165,20 +173,17 @@ export interface ScoredQuad {
  * this survives a side broken by glare or a thumb, a corner off the frame (the frame's border
  * stands in for the missing side) and a border that merges with the table on one side.
  */
-export function lineQuads(cv: OpenCv, rawEdges: CvMat, supportEdges: CvMat, maxLines = 26): ScoredQuad[] {
-  const width = rawEdges.cols;
-  const height = rawEdges.rows;
+export function lineQuads(cv: OpenCv, edges: EdgeMaps, maxLines = 26): ScoredQuad[] {
+  const { width, height } = edges;
   const shortSide = Math.min(width, height);
-  const found = new cv.Mat();
-  let segments: Line[];
-  try {
-    cv.HoughLinesP(rawEdges, found, 1, 2 * degree, 30, Math.round(0.1 * shortSide), 6);
+  const segments: Line[] = [];
+  withMats((keep) => {
+    const raw = keep(cv.matFromArray(height, width, cv.CV_8UC1, edges.raw));
+    const found = keep(new cv.Mat());
+    cv.HoughLinesP(raw, found, 1, 2 * degree, 30, Math.round(0.1 * shortSide), 6);
     const ends = found.data32S;
-    segments = [];
     for (let i = 0; i < found.rows; i++) segments.push(lineOfSegment(ends[i * 4]!, ends[i * 4 + 1]!, ends[i * 4 + 2]!, ends[i * 4 + 3]!));
-  } finally {
-    found.delete();
-  }
+  });
   const lines = [...mergeSegments(segments, maxLines), ...borders(width, height)];
   const pairs: Array<[Line, Line]> = [];
   for (let i = 0; i < lines.length; i++) {
@@ -191,7 +196,7 @@ export function lineQuads(cv: OpenCv, rawEdges: CvMat, supportEdges: CvMat, maxL
       pairs.push([a, b]);
     }
   }
-  const data = supportEdges.data;
+  const data = edges.support;
   const margin = 0.12 * shortSide;
   const inside = (p: Point) => p.x > -margin && p.y > -margin && p.x < width + margin && p.y < height + margin;
   const out: ScoredQuad[] = [];
