@@ -10,7 +10,7 @@ import type { Candidate } from './identify-schemas.ts';
 import { matchScore, scoreThreshold, similarity, type MatchEvidence } from './match-score.ts';
 import type { PhotoSampler } from './photo-sampler.ts';
 import { alignRegionFinely, alignRegionRoughly, readRegion } from './region-reading.ts';
-import { reprintFits } from './tell-reprints-apart.ts';
+import { regionsDiffer, reprintFits } from './tell-reprints-apart.ts';
 
 /** The card read through one outline hypothesis, in one orientation. */
 export interface Reading {
@@ -224,15 +224,14 @@ export class CandidateRanking {
     const details = group.map((entry) => this.fineOf(entry.position));
     if (group.length < 2 || lined.length === 0 || details.some((member) => !member)) return undefined;
     const start = lined.reduce((a, b) => (b.whole > a.whole ? b : a)).quad;
-    const strips = reprintFits(
-      this.photoRegions(group, start, 'strip'),
-      details.map((member) => member!.strip),
-    );
-    const texts = reprintFits(
-      this.photoRegions(group, start, 'text'),
-      details.map((member) => member!.text),
-      textSize,
-    );
+    const fitsOn = (which: keyof typeof regionGrids, size: { width: number; height: number }) => {
+      const regions = details.map((member) => member![which]);
+      // Where the printings do not differ (reprints share their text, a card's languages often their
+      // strip), the photo need not be read.
+      return regionsDiffer(regions) ? reprintFits(this.photoRegions(group, start, which), regions, size) : regions.map(() => 0);
+    };
+    const strips = fitsOn('strip', stripSize);
+    const texts = fitsOn('text', textSize);
     return strips.map((fit, k) => fit + texts[k]!);
   }
 
@@ -256,6 +255,14 @@ export class CandidateRanking {
       }
     }
     if (missing.size > 0) await this.add([...missing.values()]);
+  }
+
+  /** The artwork most alike: its similarity and score, its printings not yet told apart. */
+  leading(): { similarity: number; score: number } | undefined {
+    const groups = this.groups();
+    if (groups.length === 0) return undefined;
+    const { top, score } = standing(groups, 0);
+    return { similarity: top, score };
   }
 
   /** Every candidate with its score, best first: a group shares one probability, split by how well each member fits. */

@@ -163,8 +163,8 @@ export function createIdentifyService(repository: FingerprintRepository, options
     const outlines = findCardOutlines(cv, image);
     let ranking = new CandidateRanking(search, repository, sampler);
     const confident = () => {
-      const best = ranking.scored(options.assetsBaseUrl)[0];
-      return sampler !== undefined && best !== undefined && best.artworkScore >= confidentScore && best.similarity >= confidentSimilarity;
+      const leading = ranking.leading();
+      return sampler !== undefined && leading !== undefined && leading.score >= confidentScore && leading.similarity >= confidentSimilarity;
     };
     const answer = async () => {
       await ranking.addMissingPrintings();

@@ -8,14 +8,10 @@ function standardised(values: Uint8Array): Float32Array {
 }
 
 /**
- * For printings that share one artwork: how well a region of the photo matches each, judged only on
- * the pixels where their own regions differ. On the bottom strip that is the set symbol, set code and
- * collector number of reprints (the shared weakness row and copyright line would drown it); on the
- * text box, the words of a printing in another language.
- * `photoRegions[k]` is the photo's region as read for printing k (lined up with its region); all 0
- * when the printings' regions do not differ.
+ * For each of some printings' regions, the pixels where it differs from the others (by over 0.8
+ * standard deviations from at least one); undefined where too few do to tell it apart.
  */
-export function reprintFits(photoRegions: Uint8Array[], regions: Uint8Array[], size: { width: number; height: number } = stripSize): number[] {
+function differingPixels(regions: Uint8Array[]): Array<Uint8Array | undefined> {
   const z = regions.map(standardised);
   return regions.map((region, k) => {
     const differs = new Uint8Array(region.length);
@@ -28,7 +24,25 @@ export function reprintFits(photoRegions: Uint8Array[], regions: Uint8Array[], s
         marked += 1;
       }
     }
-    if (marked < 20) return 0;
-    return shiftedCorrelation(photoRegions[k]!, region, size.width, size.height, 3, 2, differs);
+    return marked < 20 ? undefined : differs;
   });
+}
+
+/** Whether printings' regions differ enough for a photo to tell them apart there. */
+export function regionsDiffer(regions: Uint8Array[]): boolean {
+  return differingPixels(regions).some((differs) => differs !== undefined);
+}
+
+/**
+ * For printings that share one artwork: how well a region of the photo matches each, judged only on
+ * the pixels where their own regions differ. On the bottom strip that is the set symbol, set code and
+ * collector number of reprints (the shared weakness row and copyright line would drown it); on the
+ * text box, the words of a printing in another language.
+ * `photoRegions[k]` is the photo's region as read for printing k (lined up with its region); all 0
+ * when the printings' regions do not differ.
+ */
+export function reprintFits(photoRegions: Uint8Array[], regions: Uint8Array[], size: { width: number; height: number } = stripSize): number[] {
+  return differingPixels(regions).map((differs, k) =>
+    differs ? shiftedCorrelation(photoRegions[k]!, regions[k]!, size.width, size.height, 3, 2, differs) : 0,
+  );
 }
