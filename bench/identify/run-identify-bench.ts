@@ -12,6 +12,7 @@ import { loadCardDetector } from '../../server/vision/card-detector.ts';
 import { shownCandidates } from '../../server/vision/candidate-ranking.ts';
 import { createIdentifyService, type ScoredCandidate } from '../../server/vision/identify-service.ts';
 import { loadOpenCv } from '../../server/vision/opencv.ts';
+import { timeDatabaseReads } from './database-reads.ts';
 import { distractorFingerprints } from './distractor-fingerprints.ts';
 import { memoryFingerprintRepository, type MemoryEntry } from './memory-fingerprint-repository.ts';
 
@@ -209,6 +210,11 @@ if (values.baseline) {
   runs.push(result);
 }
 console.table(runs);
+console.error('Reading finalists from the embedded database...');
+const databaseReads = await timeDatabaseReads(catalog);
+console.error(
+  `The app reads each look's finalists from its database: ${databaseReads.finalists} of ${databaseReads.printings} printings in ${databaseReads.medianMs} ms (median; p90 ${databaseReads.p90Ms} ms) on PGlite`,
+);
 mkdirSync(join(root, 'bench/out'), { recursive: true });
-writeFileSync(join(root, 'bench/out/identify.json'), JSON.stringify({ date: new Date().toISOString(), runs, calibration }, null, 2));
+writeFileSync(join(root, 'bench/out/identify.json'), JSON.stringify({ date: new Date().toISOString(), runs, databaseReads, calibration }, null, 2));
 console.error('Written to bench/out/identify.json');
