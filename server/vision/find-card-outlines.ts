@@ -93,7 +93,7 @@ function frameHypotheses(width: number, height: number): Quad[] {
 export interface CardOutlines {
   /** From closed contours alone: enough for most photos, which show one clear card. */
   fromContours(): OutlineHypothesis[];
-  /** From closed contours and straight edges (a side broken by glare, a corner off the frame): a third more work. */
+  /** From closed contours and straight edges too (a side broken by glare, a corner off the frame). */
   all(): OutlineHypothesis[];
 }
 
