@@ -37,7 +37,7 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
 
 /**
  * Byte strings as node-postgres converts them, with Node's native hex codec: PGlite's own converts
- * byte by byte, some 30 ms for the fingerprint details a photo's identification reads.
+ * byte by byte, and reading the details of a look's 24 finalists took some 40 ms instead of 5.
  */
 const byteStrings = {
   parsers: { [types.BYTEA]: (text: string) => Buffer.from(text.slice(2), 'hex') },
