@@ -10,7 +10,7 @@ import type { Candidate } from './identify-schemas.ts';
 import { matchScore, scoreThreshold, similarity, type MatchEvidence } from './match-score.ts';
 import type { PhotoSampler } from './photo-sampler.ts';
 import { alignRegionFinely, alignRegionRoughly, readRegion } from './region-reading.ts';
-import { regionsDiffer, reprintFits } from './tell-reprints-apart.ts';
+import { reprintFits } from './tell-reprints-apart.ts';
 
 /** The card read through one outline hypothesis, in one orientation. */
 export interface Reading {
@@ -224,12 +224,12 @@ export class CandidateRanking {
     const details = group.map((entry) => this.fineOf(entry.position));
     if (group.length < 2 || lined.length === 0 || details.some((member) => !member)) return undefined;
     const start = lined.reduce((a, b) => (b.whole > a.whole ? b : a)).quad;
-    const fitsOn = (which: keyof typeof regionGrids, size: { width: number; height: number }) => {
-      const regions = details.map((member) => member![which]);
-      // Where the printings do not differ (reprints share their text, a card's languages often their
-      // strip), the photo need not be read.
-      return regionsDiffer(regions) ? reprintFits(this.photoRegions(group, start, which), regions, size) : regions.map(() => 0);
-    };
+    const fitsOn = (which: keyof typeof regionGrids, size: { width: number; height: number }) =>
+      reprintFits(
+        () => this.photoRegions(group, start, which),
+        details.map((member) => member![which]),
+        size,
+      );
     const strips = fitsOn('strip', stripSize);
     const texts = fitsOn('text', textSize);
     return strips.map((fit, k) => fit + texts[k]!);

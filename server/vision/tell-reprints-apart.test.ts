@@ -37,18 +37,18 @@ describe('reprintFits', () => {
     const first = texturedStrip();
     const second = withOtherNumber(first);
     const photo = noisy(first, 15);
-    const [fitsFirst, fitsSecond] = reprintFits([photo, photo], [first, second]);
+    const [fitsFirst, fitsSecond] = reprintFits(() => [photo, photo], [first, second]);
     expect(fitsFirst).toBeGreaterThan(0.8);
     expect(fitsFirst! - fitsSecond!).toBeGreaterThan(0.3);
     const photoOfSecond = noisy(second, 15);
-    const [againFirst, againSecond] = reprintFits([photoOfSecond, photoOfSecond], [first, second]);
+    const [againFirst, againSecond] = reprintFits(() => [photoOfSecond, photoOfSecond], [first, second]);
     expect(againSecond).toBeGreaterThan(againFirst! + 0.3);
   });
 
   it('gives every printing 0 when their strips do not differ', () => {
     const strip = texturedStrip();
     const photo = noisy(strip, 15);
-    expect(reprintFits([photo, photo, photo], [strip, Uint8Array.from(strip), Uint8Array.from(strip)])).toEqual([0, 0, 0]);
+    expect(reprintFits(() => [photo, photo, photo], [strip, Uint8Array.from(strip), Uint8Array.from(strip)])).toEqual([0, 0, 0]);
   });
 
   describe('on photos of a card and its reprint', () => {
@@ -75,7 +75,7 @@ describe('reprintFits', () => {
         const outline = corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad;
         const sampler = new PhotoSampler(image);
         const photoStrip = readRegion(sampler, outline, regionGrids.strip);
-        const fits = reprintFits([photoStrip, photoStrip], pair.map((candidate) => candidate.strip));
+        const fits = reprintFits(() => [photoStrip, photoStrip], pair.map((candidate) => candidate.strip));
         expect(fits[shown]).toBeGreaterThan(fits[1 - shown]!);
       }
     });

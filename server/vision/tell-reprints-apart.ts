@@ -28,21 +28,18 @@ function differingPixels(regions: Uint8Array[]): Array<Uint8Array | undefined> {
   });
 }
 
-/** Whether printings' regions differ enough for a photo to tell them apart there. */
-export function regionsDiffer(regions: Uint8Array[]): boolean {
-  return differingPixels(regions).some((differs) => differs !== undefined);
-}
-
 /**
  * For printings that share one artwork: how well a region of the photo matches each, judged only on
  * the pixels where their own regions differ. On the bottom strip that is the set symbol, set code and
  * collector number of reprints (the shared weakness row and copyright line would drown it); on the
  * text box, the words of a printing in another language.
- * `photoRegions[k]` is the photo's region as read for printing k (lined up with its region); all 0
- * when the printings' regions do not differ.
+ * `readPhoto()[k]` is the photo's region as read for printing k (lined up with its region); it is
+ * not called, and every fit is 0, when the printings' regions do not differ (reprints share their
+ * text, a card's languages often their strip).
  */
-export function reprintFits(photoRegions: Uint8Array[], regions: Uint8Array[], size: { width: number; height: number } = stripSize): number[] {
-  return differingPixels(regions).map((differs, k) =>
-    differs ? shiftedCorrelation(photoRegions[k]!, regions[k]!, size.width, size.height, 3, 2, differs) : 0,
-  );
+export function reprintFits(readPhoto: () => Uint8Array[], regions: Uint8Array[], size: { width: number; height: number } = stripSize): number[] {
+  const differing = differingPixels(regions);
+  if (differing.every((differs) => differs === undefined)) return regions.map(() => 0);
+  const photoRegions = readPhoto();
+  return differing.map((differs, k) => (differs ? shiftedCorrelation(photoRegions[k]!, regions[k]!, size.width, size.height, 3, 2, differs) : 0));
 }
