@@ -98,8 +98,20 @@ export class CandidateRanking {
       const known = this.contenders.get(contender.position);
       if (known && known.coarse >= contender.coarse) continue;
       this.contenders.set(contender.position, contender);
-      if (!this.alignments.has(contender.position)) this.values.set(contender.position, similarity(this.evidence(contender)));
+      this.values.set(contender.position, this.valueOf(contender.position));
     }
+  }
+
+  /**
+   * A printing is as alike as its best showing: aligned, or through its best reading, which may
+   * line up better than an alignment started from a poorer outline (and its hash comes from there).
+   */
+  private valueOf(position: number): number {
+    const contender = this.contenders.get(position)!;
+    const unaligned = similarity(this.evidence(contender));
+    const alignment = this.alignments.get(position);
+    if (!alignment) return unaligned;
+    return Math.max(unaligned, alignedSimilarity(alignment, contender.hashDistance));
   }
 
   /** The `count` contenders with the best coarse correlation, best first. */
@@ -109,7 +121,8 @@ export class CandidateRanking {
 
   /**
    * Moves the outline until the photo lines up with the printing, and judges it that way. Of two
-   * alignments the one where the whole card lines up better is kept.
+   * alignments the one where the card and its bottom strip line up better is kept: an alignment
+   * from a poorer outline can fit the whole card well and the strip badly.
    */
   align(contender: Contender, start: Quad = contender.reading.quad): void {
     const fine = this.fineOf(contender.position);
@@ -120,11 +133,10 @@ export class CandidateRanking {
     if (tried.some((quad) => maxCornerDistance(quad, start) < 0.02 * size)) return;
     this.starts.set(contender.position, [...tried, start]);
     const alignment = alignToCandidate(this.sampler, start, fine);
-    const value = similarity({ whole: alignment.whole, strip: alignment.strip, hashDistance: contender.hashDistance });
     const known = this.alignments.get(contender.position);
-    if (known && known.whole >= alignment.whole) return;
+    if (known && alignedSimilarity(known, 0) >= alignedSimilarity(alignment, 0)) return;
     this.alignments.set(contender.position, alignment);
-    this.values.set(contender.position, value);
+    this.values.set(contender.position, this.valueOf(contender.position));
   }
 
   /**
@@ -304,6 +316,8 @@ export class CandidateRanking {
     return scored.sort((a, b) => b.score - a.score || b.similarity - a.similarity);
   }
 }
+
+const alignedSimilarity = ({ whole, strip }: Alignment, hashDistance: number) => similarity({ whole, strip, hashDistance });
 
 /** An artwork's similarity (its best printing's), its lead over the best other artwork, and its score. */
 function standing(groups: Entry[][], g: number): { top: number; lead: number; score: number } {
