@@ -4,7 +4,7 @@ import type { CardRegion } from './photo-sampler.ts';
 import type { RasterImage } from './raster-image.ts';
 
 /** Bump when anything below changes: stored fingerprints of another version are recomputed. */
-export const fingerprintVersion = 3;
+export const fingerprintVersion = 4;
 
 /** A rectified card is this many pixels (63 x 88 mm at about 3.8 px/mm). */
 export const cardWidth = 240;
@@ -30,9 +30,13 @@ export const cardRegions = {
   text: { x0: 0.05, y0: 0.5, x1: 0.95, y1: 0.86 },
 } as const;
 
-/** Words of the packed hash: whole card (8), art box (8), bottom strip (4). */
-export const hashLayout = { whole: [0, 8], art: [8, 16], strip: [16, 20] } as const;
-export const hashWords = 20;
+/**
+ * Words of the packed hash: whole card (8), art box (8), bottom strip (4), then the whole card and
+ * art box again at their lowest frequencies (2 each). The first tell close look-alikes apart; the
+ * last still match a card read through an outline several percent off, whose finer bits are noise.
+ */
+export const hashLayout = { whole: [0, 8], art: [8, 16], strip: [16, 20], lowWhole: [20, 22], lowArt: [22, 24] } as const;
+export const hashWords = 24;
 
 export const thumbnailSize = { width: 32, height: 44 } as const;
 /** The thumbnail at half its resolution: cheap first comparisons that tolerate some misalignment. */
@@ -98,9 +102,13 @@ function checkSize(card: RasterImage): void {
 
 function fingerprintFlat(flat: GreyPlane): CardFingerprint {
   const hashes = new Uint32Array(hashWords);
-  hashes.set(dctHash(resampleRegion(flat, cardRegions.whole, 32, 32), 16, 16), hashLayout.whole[0]);
-  hashes.set(dctHash(resampleRegion(flat, cardRegions.art, 32, 32), 16, 16), hashLayout.art[0]);
+  const whole = resampleRegion(flat, cardRegions.whole, 32, 32);
+  const art = resampleRegion(flat, cardRegions.art, 32, 32);
+  hashes.set(dctHash(whole, 16, 16), hashLayout.whole[0]);
+  hashes.set(dctHash(art, 16, 16), hashLayout.art[0]);
   hashes.set(dctHash(resampleRegion(flat, cardRegions.strip, 64, 16), 16, 8), hashLayout.strip[0]);
+  hashes.set(dctHash(whole, 8, 8), hashLayout.lowWhole[0]);
+  hashes.set(dctHash(art, 8, 8), hashLayout.lowArt[0]);
   return {
     hashes,
     thumbnail: toBytes(resampleRegion(flat, cardRegions.whole, thumbnailSize.width, thumbnailSize.height)),

@@ -33,6 +33,7 @@ const stripWeight = 2;
 const maxDistance = 32 * (hashLayout.whole[1] - hashLayout.whole[0]) + 32 * (hashLayout.art[1] - hashLayout.art[0]) + stripWeight * 32 * (hashLayout.strip[1] - hashLayout.strip[0]);
 
 const [stripStart, stripEnd] = hashLayout.strip;
+const [lowStart, lowEnd] = [hashLayout.lowWhole[0], hashLayout.lowArt[1]];
 
 /** No kept match yet to beat: a small integer, so distances stay integers the engine adds fast. */
 const unbounded = 0x7fffffff;
@@ -44,6 +45,52 @@ function weightedDistance(words: Int32Array, offset: number, query: Int32Array, 
   if (distance >= worst) return distance;
   for (let w = stripStart; w < stripEnd; w++) distance += stripWeight * popcount(words[offset + w]! ^ query[w]!);
   return distance;
+}
+
+/** Hamming distance of the lowest frequencies alone, whole card and art box. */
+function lowDistance(words: Int32Array, offset: number, query: Int32Array): number {
+  let distance = 0;
+  for (let w = lowStart; w < lowEnd; w++) distance += popcount(words[offset + w]! ^ query[w]!);
+  return distance;
+}
+
+/** The `count` smallest distances offered so far, smallest first, with their positions. */
+class Nearest {
+  readonly positions: Int32Array;
+  readonly distances: Int32Array;
+  size = 0;
+
+  constructor(private readonly count: number) {
+    this.positions = new Int32Array(count);
+    this.distances = new Int32Array(count);
+  }
+
+  /** What a distance must stay under to be kept. */
+  get worst(): number {
+    if (this.size < this.count) return unbounded;
+    return this.count === 0 ? 0 : this.distances[this.count - 1]!;
+  }
+
+  offer(position: number, distance: number): void {
+    if (distance >= this.worst) return;
+    let at = Math.min(this.size, this.count - 1);
+    while (at > 0 && this.distances[at - 1]! > distance) {
+      this.distances[at] = this.distances[at - 1]!;
+      this.positions[at] = this.positions[at - 1]!;
+      at--;
+    }
+    this.distances[at] = distance;
+    this.positions[at] = position;
+    if (this.size < this.count) this.size += 1;
+  }
+}
+
+/** How many printings a hash search keeps for each query. */
+export interface SearchPool {
+  /** Nearest by every bit, weighted: the right printing when the outline was close. */
+  near: number;
+  /** Nearest by the lowest frequencies alone: the right printing when the outline was several percent off. */
+  roughlyNear: number;
 }
 
 // The shortlist is compared at half the thumbnail's resolution: a rectified photo a few percent off
@@ -136,33 +183,32 @@ export class FingerprintIndex {
   }
 
   /**
-   * The `count` nearest printings to each query, nearest first. One pass over the index serves
-   * every query (a photo has a dozen outline readings): each printing's hashes are read once.
+   * The nearest printings to each query: by every bit, then those nearest by the lowest frequencies
+   * not already among them. One pass over the index serves every query (a photo has a dozen outline
+   * readings): each printing's hashes are read once.
    */
-  search(queries: Uint32Array[], count: number): HashMatch[][] {
+  search(queries: Uint32Array[], pool: SearchPool): HashMatch[][] {
     const words = this.words;
     const q = queries.map((query) => Int32Array.from(query));
-    const best = queries.map(() => ({ positions: new Int32Array(count), distances: new Int32Array(count), size: 0 }));
+    const near = queries.map(() => new Nearest(pool.near));
+    const roughlyNear = queries.map(() => new Nearest(pool.roughlyNear));
     for (let position = 0, offset = 0; position < this.printings.length; position++, offset += hashWords) {
       for (let k = 0; k < q.length; k++) {
         const query = q[k]!;
-        const list = best[k]!;
-        const worst = list.size < count ? unbounded : list.distances[count - 1]!;
-        const distance = weightedDistance(words, offset, query, worst);
-        if (distance >= worst) continue;
-        let at = Math.min(list.size, count - 1);
-        while (at > 0 && list.distances[at - 1]! > distance) {
-          list.distances[at] = list.distances[at - 1]!;
-          list.positions[at] = list.positions[at - 1]!;
-          at--;
-        }
-        list.distances[at] = distance;
-        list.positions[at] = position;
-        if (list.size < count) list.size += 1;
+        const list = near[k]!;
+        list.offer(position, weightedDistance(words, offset, query, list.worst));
+        roughlyNear[k]!.offer(position, lowDistance(words, offset, query));
       }
     }
-    return best.map((list) =>
-      Array.from(list.positions.subarray(0, list.size), (position, i) => ({ position, distance: list.distances[i]! / maxDistance })),
-    );
+    return near.map((list, k) => {
+      const found = Array.from(list.positions.subarray(0, list.size), (position, i) => ({ position, distance: list.distances[i]! / maxDistance }));
+      const known = new Set(found.map((match) => match.position));
+      const rough = roughlyNear[k]!;
+      for (const position of rough.positions.subarray(0, rough.size)) {
+        if (!known.has(position)) found.push({ position, distance: this.distance(queries[k]!, position) });
+      }
+      return found;
+    });
   }
 }
+

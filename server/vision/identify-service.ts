@@ -7,7 +7,7 @@ import { maxCornerDistance, type Quad } from './card-quad.ts';
 import { cardsInBox } from './cards-in-box.ts';
 import { decodePhoto } from './decode-photo.ts';
 import { findCardOutlines, type OutlineHypothesis } from './find-card-outlines.ts';
-import type { FingerprintIndex } from './fingerprint-index.ts';
+import type { FingerprintIndex, SearchPool } from './fingerprint-index.ts';
 import type { FingerprintRepository } from './fingerprint-repository.ts';
 import type { Candidate } from './identify-schemas.ts';
 import { loadOpenCv, type OpenCv } from './opencv.ts';
@@ -22,7 +22,7 @@ const halfTurn = (quad: Quad): Quad => [quad[2], quad[3], quad[0], quad[1]];
 export interface IdentifyOptions {
   assetsBaseUrl: string;
   /** Nearest printings by hash taken from each outline reading and compared on their thumbnails. */
-  pool?: number;
+  pool?: SearchPool;
   /** Printings, best by thumbnail over all readings, given the finer comparison (bottom strip, shifts). */
   finalists?: number;
   /** Finalists, best first, whose outline is moved until the photo lines up with them. */
@@ -85,7 +85,7 @@ function byLikeness(sampler: PhotoSampler | undefined, hypotheses: OutlineHypoth
 }
 
 export function createIdentifyService(repository: FingerprintRepository, options: IdentifyOptions): IdentifyService {
-  const pool = options.pool ?? 300;
+  const pool = options.pool ?? { near: 300, roughlyNear: 30 };
   const finalists = options.finalists ?? 24;
   const aligned = options.aligned ?? 6;
   let index: FingerprintIndex | undefined;
