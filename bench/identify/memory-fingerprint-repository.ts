@@ -1,4 +1,4 @@
-import { hashWords, type CardFingerprint } from '../../server/vision/card-fingerprint.ts';
+import type { CardFingerprint } from '../../server/vision/card-fingerprint.ts';
 import { FingerprintIndex, type IndexedPrinting } from '../../server/vision/fingerprint-index.ts';
 import type { FineDetails, FingerprintRepository } from '../../server/vision/fingerprint-repository.ts';
 
@@ -9,12 +9,9 @@ export interface MemoryEntry {
 
 /** The repository's read side over arrays, so the benchmark can pad the catalogue to 50,000 printings. */
 export function memoryFingerprintRepository(entries: MemoryEntry[]): FingerprintRepository {
-  const hashes = new Uint32Array(entries.length * hashWords);
-  entries.forEach((entry, i) => hashes.set(entry.fingerprint.hashes, i * hashWords));
-  const index = new FingerprintIndex(
+  const index = FingerprintIndex.fromFingerprints(
     entries.map((entry) => entry.printing),
-    hashes,
-    entries.map((entry) => entry.fingerprint.thumbnail),
+    entries.map((entry) => entry.fingerprint),
   );
   const details = new Map<string, FineDetails>(entries.map((entry) => [entry.printing.printingId, entry.fingerprint]));
   return {

@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog } from '../../fixtures/identify/generate-test-catalog.ts';
 import { renderPhoto } from '../../fixtures/identify/render-photo.ts';
-import { fingerprintCard, hashWords, type CardFingerprint } from './card-fingerprint.ts';
-import type { Quad } from './card-quad.ts';
+import { fingerprintCard, type CardFingerprint } from './card-fingerprint.ts';
+import type { Point, Quad } from './card-quad.ts';
 import { decodePhoto } from './decode-photo.ts';
 import { fingerprintCardImage } from './fingerprint-card-image.ts';
 import { FingerprintIndex, type IndexedPrinting, type SearchPool } from './fingerprint-index.ts';
@@ -21,9 +21,9 @@ async function readOffOutline(cardPng: Buffer, seed: number): Promise<CardFinger
   const { jpeg, corners } = await renderPhoto(cardPng, { seed });
   const image = await decodePhoto(jpeg);
   const scale = image.width / (await sharp(jpeg).metadata()).width!;
-  const [topLeft, topRight, bottomRight, bottomLeft] = corners.map((p) => ({ x: p.x * scale, y: p.y * scale }));
-  const toward = (from: typeof topLeft, to: typeof topLeft, share: number) => ({ x: from!.x + (to!.x - from!.x) * share, y: from!.y + (to!.y - from!.y) * share });
-  const off: Quad = [toward(topLeft, bottomLeft, 0.06), toward(toward(topRight, bottomRight, 0.06), topLeft, 0.06), toward(bottomRight, bottomLeft, 0.06), bottomLeft!];
+  const [topLeft, topRight, bottomRight, bottomLeft] = corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad;
+  const toward = (from: Point, to: Point, share: number) => ({ x: from.x + (to.x - from.x) * share, y: from.y + (to.y - from.y) * share });
+  const off: Quad = [toward(topLeft, bottomLeft, 0.06), toward(toward(topRight, bottomRight, 0.06), topLeft, 0.06), toward(bottomRight, bottomLeft, 0.06), bottomLeft];
   const [card] = rectifyCards(await loadOpenCv(), image, [off]);
   return fingerprintCard(card!);
 }
@@ -45,9 +45,7 @@ describe('fingerprint index search', () => {
       const cardId = `${printing.setId}-${printing.localId}`;
       printings.push({ printingId: printing.printingId, cardId, cardName: printing.cardName, setName: printing.setId, setCode: printing.setId, number: printing.localId, variant: 'normal', language: printing.language, image: null });
     }
-    const hashes = new Uint32Array(fingerprints.length * hashWords);
-    fingerprints.forEach((fingerprint, i) => hashes.set(fingerprint.hashes, i * hashWords));
-    index = new FingerprintIndex(printings, hashes, fingerprints.map((fingerprint) => fingerprint.thumbnail));
+    index = FingerprintIndex.fromFingerprints(printings, fingerprints);
     shown = [0, 7, 19];
     readings = [];
     for (const position of shown) {

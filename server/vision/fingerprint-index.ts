@@ -1,4 +1,4 @@
-import { coarseSize, coarseThumbnail, hashLayout, hashWords, thumbnailSize } from './card-fingerprint.ts';
+import { coarseSize, coarseThumbnail, hashLayout, hashWords, thumbnailSize, type CardFingerprint } from './card-fingerprint.ts';
 
 /** What a candidate shows about a printing; loaded once with the fingerprints. */
 export interface IndexedPrinting {
@@ -146,6 +146,17 @@ export class FingerprintIndex {
       if (known) known.push(position);
       else this.cards.set(printing.cardId, [position]);
     });
+  }
+
+  /** An index over fingerprints held in memory, one per printing. */
+  static fromFingerprints(printings: IndexedPrinting[], fingerprints: CardFingerprint[]): FingerprintIndex {
+    const hashes = new Uint32Array(fingerprints.length * hashWords);
+    fingerprints.forEach((fingerprint, i) => hashes.set(fingerprint.hashes, i * hashWords));
+    return new FingerprintIndex(
+      printings,
+      hashes,
+      fingerprints.map((fingerprint) => fingerprint.thumbnail),
+    );
   }
 
   /**
