@@ -1,5 +1,21 @@
-import { describe, expect, it } from 'vitest';
-import { shownCandidates, type ScoredCandidate } from './candidate-ranking.ts';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateTestCatalog } from '../../fixtures/identify/generate-test-catalog.ts';
+import { renderPhoto } from '../../fixtures/identify/render-photo.ts';
+import { buildTestApp, testBackends, type TestApp } from '../test-support/test-database.ts';
+import { CandidateRanking, shownCandidates, type Contender, type ScoredCandidate } from './candidate-ranking.ts';
+import { fingerprintCard } from './card-fingerprint.ts';
+import type { Point, Quad } from './card-quad.ts';
+import { decodePhoto } from './decode-photo.ts';
+import type { FingerprintIndex } from './fingerprint-index.ts';
+import { createFingerprintRepository, type FingerprintRepository } from './fingerprint-repository.ts';
+import { indexCatalog } from './index-catalog.ts';
+import { loadOpenCv } from './opencv.ts';
+import { PhotoSampler } from './photo-sampler.ts';
+import { rectifyCards } from './rectify-card.ts';
 
 function candidate(printingId: string, score: number, artworkScore: number): ScoredCandidate {
   return {
@@ -31,5 +47,63 @@ describe('shownCandidates', () => {
   it('answers ten candidates at most', () => {
     const ranked = Array.from({ length: 14 }, (_, k) => candidate(`en-a-${k}`, 7, 98));
     expect(shownCandidates(ranked)).toHaveLength(10);
+  });
+});
+
+describe('CandidateRanking', () => {
+  const assetsBaseUrl = 'https://assets.tcgdex.net';
+  let dir: string;
+  let test: TestApp;
+  let repository: FingerprintRepository;
+  let index: FingerprintIndex;
+  let sampler: PhotoSampler;
+  let wellRead: Contender;
+  let readLow: Contender;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'card-lens-ranking-'));
+    const catalog = await generateTestCatalog(dir, { seed: 9, sets: 1, cards: 8, reprints: 0, outside: 0 });
+    const [pglite] = testBackends();
+    test = await buildTestApp(pglite!, { catalog: JSON.parse(readFileSync(catalog.catalogFile, 'utf8')) });
+    repository = createFingerprintRepository(test.app.db);
+    await indexCatalog(repository, { assetsBaseUrl, imagesDir: catalog.imagesDir });
+    index = await repository.loadIndex();
+    const shown = catalog.printings[3]!;
+    const { jpeg, corners } = await renderPhoto(readFileSync(shown.imageFile), { seed: 4 });
+    const image = await decodePhoto(jpeg);
+    sampler = new PhotoSampler(image);
+    const scale = image.width / (await sharp(jpeg).metadata()).width!;
+    const truth = corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad;
+    // The bottom side a tenth of the card too high: the card at a glance, its bottom strip misread.
+    const up = (from: Point, to: Point): Point => ({ x: from.x + (to.x - from.x) * 0.1, y: from.y + (to.y - from.y) * 0.1 });
+    const low: Quad = [truth[0], truth[1], up(truth[2], truth[1]), up(truth[3], truth[0])];
+    const position = index.printings.findIndex((printing) => printing.printingId === shown.printingId);
+    const cv = await loadOpenCv();
+    const contender = (quad: Quad, coarse: number): Contender => {
+      const [card] = rectifyCards(cv, image, [quad]);
+      const fingerprint = fingerprintCard(card!);
+      return { position, reading: { fingerprint, quad }, coarse, hashDistance: index.distance(fingerprint.hashes, position) };
+    };
+    // Coarse correlations as the search might give them: the poorer reading looks better at a glance.
+    wellRead = contender(truth, 0.5);
+    readLow = contender(low, 0.8);
+  }, 120_000);
+
+  afterAll(async () => {
+    await test?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const similarityAfter = async (...steps: Contender[][]) => {
+    const ranking = new CandidateRanking(index, repository, sampler);
+    for (const contenders of steps) await ranking.add(contenders);
+    return ranking.scored(assetsBaseUrl)[0]!.similarity;
+  };
+
+  it('judges a printing through the reading it is most alike through, whichever came first', async () => {
+    const wellReadAlone = await similarityAfter([wellRead]);
+    expect(await similarityAfter([readLow])).toBeLessThan(wellReadAlone - 0.05);
+    expect(await similarityAfter([wellRead], [readLow])).toBe(wellReadAlone);
+    expect(await similarityAfter([readLow], [wellRead])).toBe(wellReadAlone);
   });
 });

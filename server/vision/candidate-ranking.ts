@@ -18,11 +18,11 @@ export interface Reading {
   quad: Quad;
 }
 
-/** A printing's best showing over some readings: by thumbnail correlation, or by hash when hashes alone decide. */
+/** A printing's best showing over some readings: the reading it is most alike through. */
 export interface Contender {
   position: number;
-  /** The reading it was best against. */
   reading: Reading;
+  /** The search's thumbnail correlation through that reading: what orders contenders for alignment. */
   coarse: number;
   hashDistance: number;
 }
@@ -54,6 +54,8 @@ interface Entry {
 export class CandidateRanking {
   private readonly contenders = new Map<number, Contender>();
   private readonly values = new Map<number, number>();
+  /** Each contender's similarity through its reading, unaligned. */
+  private readonly readingValues = new Map<number, number>();
   private readonly alignments = new Map<number, Alignment>();
   private readonly starts = new Map<number, Quad[]>();
   private readonly details = new Map<string, FineDetails>();
@@ -86,7 +88,8 @@ export class CandidateRanking {
 
   /**
    * Takes contenders in, with what the finer comparison needs from the database. A known printing
-   * takes a reading that suits it better; once aligned, it keeps what the alignment found.
+   * takes a reading it is more alike through: a reading may correlate better at a glance and still
+   * line up worse (its bottom strip off); once aligned, it keeps what the alignment found.
    */
   async add(contenders: Contender[]): Promise<void> {
     const fresh = contenders.filter((contender) => !this.contenders.has(contender.position));
@@ -95,9 +98,10 @@ export class CandidateRanking {
       for (const [id, details] of found) this.details.set(id, details);
     }
     for (const contender of contenders) {
-      const known = this.contenders.get(contender.position);
-      if (known && known.coarse >= contender.coarse) continue;
+      const through = similarity(this.evidence(contender));
+      if ((this.readingValues.get(contender.position) ?? -Infinity) >= through) continue;
       this.contenders.set(contender.position, contender);
+      this.readingValues.set(contender.position, through);
       this.values.set(contender.position, this.valueOf(contender.position));
     }
   }
@@ -107,11 +111,10 @@ export class CandidateRanking {
    * line up better than an alignment started from a poorer outline (and its hash comes from there).
    */
   private valueOf(position: number): number {
-    const contender = this.contenders.get(position)!;
-    const unaligned = similarity(this.evidence(contender));
+    const unaligned = this.readingValues.get(position)!;
     const alignment = this.alignments.get(position);
     if (!alignment) return unaligned;
-    return Math.max(unaligned, alignedSimilarity(alignment, contender.hashDistance));
+    return Math.max(unaligned, alignedSimilarity(alignment, this.contenders.get(position)!.hashDistance));
   }
 
   /** The `count` contenders with the best coarse correlation, best first. */
