@@ -53,7 +53,6 @@ interface Entry {
  */
 export class CandidateRanking {
   private readonly contenders = new Map<number, Contender>();
-  private readonly values = new Map<number, number>();
   /** Each contender's similarity through its reading, unaligned. */
   private readonly readingValues = new Map<number, number>();
   private readonly alignments = new Map<number, Alignment>();
@@ -102,7 +101,6 @@ export class CandidateRanking {
       if ((this.readingValues.get(contender.position) ?? -Infinity) >= through) continue;
       this.contenders.set(contender.position, contender);
       this.readingValues.set(contender.position, through);
-      this.values.set(contender.position, this.valueOf(contender.position));
     }
   }
 
@@ -139,7 +137,6 @@ export class CandidateRanking {
     const known = this.alignments.get(contender.position);
     if (known && alignedSimilarity(known, 0) >= alignedSimilarity(alignment, 0)) return;
     this.alignments.set(contender.position, alignment);
-    this.values.set(contender.position, this.valueOf(contender.position));
   }
 
   /**
@@ -174,7 +171,7 @@ export class CandidateRanking {
 
   /** Printings that show one artwork (languages, variants, reprints), best group first. */
   private grouped(): Entry[][] {
-    const ranked = [...this.values.entries()].map(([position, value]) => ({ position, value })).sort((a, b) => b.value - a.value);
+    const ranked = [...this.contenders.keys()].map((position) => ({ position, value: this.valueOf(position) })).sort((a, b) => b.value - a.value);
     const groups: Entry[][] = [];
     for (const entry of ranked) {
       const group = groups.find((members) => this.sameArt(members[0]!.position, entry.position));
