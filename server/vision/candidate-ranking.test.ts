@@ -1,15 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog } from '../../fixtures/identify/generate-test-catalog.ts';
-import { renderPhoto } from '../../fixtures/identify/render-photo.ts';
 import { buildTestApp, testBackends, type TestApp } from '../test-support/test-database.ts';
+import { decodedTestPhoto } from '../test-support/test-photo.ts';
 import { CandidateRanking, shownCandidates, type Contender, type ScoredCandidate } from './candidate-ranking.ts';
 import { fingerprintCard } from './card-fingerprint.ts';
-import type { Point, Quad } from './card-quad.ts';
-import { decodePhoto } from './decode-photo.ts';
+import { pointInQuad, type Quad } from './card-quad.ts';
 import type { FingerprintIndex } from './fingerprint-index.ts';
 import { createFingerprintRepository, type FingerprintRepository } from './fingerprint-repository.ts';
 import { indexCatalog } from './index-catalog.ts';
@@ -69,14 +67,10 @@ describe('CandidateRanking', () => {
     await indexCatalog(repository, { assetsBaseUrl, imagesDir: catalog.imagesDir });
     index = await repository.loadIndex();
     const shown = catalog.printings[3]!;
-    const { jpeg, corners } = await renderPhoto(readFileSync(shown.imageFile), { seed: 4 });
-    const image = await decodePhoto(jpeg);
+    const { image, truth } = await decodedTestPhoto(readFileSync(shown.imageFile), { seed: 4 });
     sampler = new PhotoSampler(image);
-    const scale = image.width / (await sharp(jpeg).metadata()).width!;
-    const truth = corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad;
     // The bottom side a tenth of the card too high: the card at a glance, its bottom strip misread.
-    const up = (from: Point, to: Point): Point => ({ x: from.x + (to.x - from.x) * 0.1, y: from.y + (to.y - from.y) * 0.1 });
-    const low: Quad = [truth[0], truth[1], up(truth[2], truth[1]), up(truth[3], truth[0])];
+    const low: Quad = [truth[0], truth[1], pointInQuad(truth, 1, 0.9), pointInQuad(truth, 0, 0.9)];
     const position = index.printings.findIndex((printing) => printing.printingId === shown.printingId);
     const cv = await loadOpenCv();
     const contender = (quad: Quad, coarse: number): Contender => {

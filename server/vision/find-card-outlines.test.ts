@@ -1,13 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog } from '../../fixtures/identify/generate-test-catalog.ts';
-import { renderPhoto } from '../../fixtures/identify/render-photo.ts';
+import { decodedTestPhoto } from '../test-support/test-photo.ts';
 import { SeededRandom } from '../../fixtures/identify/seeded-random.ts';
 import { maxCornerDistance, type Quad } from './card-quad.ts';
-import { decodePhoto } from './decode-photo.ts';
 import { findCardOutlines } from './find-card-outlines.ts';
 import { loadOpenCv, type OpenCv } from './opencv.ts';
 import type { RasterImage } from './raster-image.ts';
@@ -36,10 +34,7 @@ describe('findCardOutlines', () => {
     photos = [];
     for (const seed of [1, 2, 3, 4, 5]) {
       const printing = catalog.printings[seed % catalog.printings.length]!;
-      const { jpeg, corners } = await renderPhoto(readFileSync(printing.imageFile), { seed, hard: false });
-      const image = await decodePhoto(jpeg);
-      const scale = image.width / (await sharp(jpeg).metadata()).width;
-      photos.push({ image, truth: corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad });
+      photos.push(await decodedTestPhoto(readFileSync(printing.imageFile), { seed, hard: false }));
     }
   });
 

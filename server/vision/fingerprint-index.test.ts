@@ -1,13 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog } from '../../fixtures/identify/generate-test-catalog.ts';
-import { renderPhoto } from '../../fixtures/identify/render-photo.ts';
+import { decodedTestPhoto } from '../test-support/test-photo.ts';
 import { fingerprintCard, type CardFingerprint } from './card-fingerprint.ts';
-import type { Point, Quad } from './card-quad.ts';
-import { decodePhoto } from './decode-photo.ts';
+import { pointInQuad, type Quad } from './card-quad.ts';
 import { fingerprintCardImage } from './fingerprint-card-image.ts';
 import { FingerprintIndex, type IndexedPrinting, type SearchPool } from './fingerprint-index.ts';
 import { loadOpenCv } from './opencv.ts';
@@ -18,12 +16,8 @@ const photoSeeds = [2, 4];
 
 /** The card read through its outline with the top side 6% of the card's height low and the right side 6% in. */
 async function readOffOutline(cardPng: Buffer, seed: number): Promise<CardFingerprint> {
-  const { jpeg, corners } = await renderPhoto(cardPng, { seed });
-  const image = await decodePhoto(jpeg);
-  const scale = image.width / (await sharp(jpeg).metadata()).width!;
-  const [topLeft, topRight, bottomRight, bottomLeft] = corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad;
-  const toward = (from: Point, to: Point, share: number) => ({ x: from.x + (to.x - from.x) * share, y: from.y + (to.y - from.y) * share });
-  const off: Quad = [toward(topLeft, bottomLeft, 0.06), toward(toward(topRight, bottomRight, 0.06), topLeft, 0.06), toward(bottomRight, bottomLeft, 0.06), bottomLeft];
+  const { image, truth } = await decodedTestPhoto(cardPng, { seed });
+  const off: Quad = [pointInQuad(truth, 0, 0.06), pointInQuad(truth, 0.94, 0.06), pointInQuad(truth, 0.94, 1), pointInQuad(truth, 0, 1)];
   const [card] = rectifyCards(await loadOpenCv(), image, [off]);
   return fingerprintCard(card!);
 }

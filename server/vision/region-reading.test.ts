@@ -1,13 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog } from '../../fixtures/identify/generate-test-catalog.ts';
-import { renderPhoto } from '../../fixtures/identify/render-photo.ts';
+import { decodedTestPhoto } from '../test-support/test-photo.ts';
 import { regionGrids, type CardFingerprint } from './card-fingerprint.ts';
 import type { Quad } from './card-quad.ts';
-import { decodePhoto } from './decode-photo.ts';
 import { shiftedCorrelation } from './fine-compare.ts';
 import { fingerprintCardImage } from './fingerprint-card-image.ts';
 import { PhotoSampler } from './photo-sampler.ts';
@@ -36,10 +34,7 @@ describe("reading the photo's bottom strip for telling a card from its reprint",
     for (const [shown, printing] of printings.entries()) {
       // Seeds whose photos hold the whole card, unsleeved, so that the drawn corners are the card's.
       for (const seed of [2, 4]) {
-        const { jpeg, corners } = await renderPhoto(readFileSync(printing.imageFile), { seed });
-        const image = await decodePhoto(jpeg);
-        const scale = image.width / (await sharp(jpeg).metadata()).width;
-        const truth = corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad;
+        const { image, truth } = await decodedTestPhoto(readFileSync(printing.imageFile), { seed });
         photos.push({ shown, sampler: new PhotoSampler(image), truth, cardHeight: Math.hypot(truth[3].x - truth[0].x, truth[3].y - truth[0].y) });
       }
     }

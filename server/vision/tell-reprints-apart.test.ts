@@ -1,14 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog, type TestCatalog } from '../../fixtures/identify/generate-test-catalog.ts';
-import { renderPhoto } from '../../fixtures/identify/render-photo.ts';
 import { SeededRandom } from '../../fixtures/identify/seeded-random.ts';
+import { decodedTestPhoto } from '../test-support/test-photo.ts';
 import { regionGrids, stripSize } from './card-fingerprint.ts';
-import type { Quad } from './card-quad.ts';
-import { decodePhoto } from './decode-photo.ts';
 import { fingerprintCardImage } from './fingerprint-card-image.ts';
 import { PhotoSampler } from './photo-sampler.ts';
 import { readRegion } from './region-reading.ts';
@@ -69,10 +66,7 @@ describe('reprintFits', () => {
       const reprint = catalog.printings.find((printing) => printing.printingId === original.sameArtAs)!;
       const pair = await Promise.all([original, reprint].map((printing) => fingerprintCardImage(readFileSync(printing.imageFile))));
       for (const [shown, printing] of [original, reprint].entries()) {
-        const { jpeg, corners } = await renderPhoto(readFileSync(printing.imageFile), { seed: 4 });
-        const image = await decodePhoto(jpeg);
-        const scale = image.width / (await sharp(jpeg).metadata()).width;
-        const outline = corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad;
+        const { image, truth: outline } = await decodedTestPhoto(readFileSync(printing.imageFile), { seed: 4 });
         const sampler = new PhotoSampler(image);
         const photoStrip = readRegion(sampler, outline, regionGrids.strip);
         const fits = reprintFits(() => [photoStrip, photoStrip], pair.map((candidate) => candidate.strip));
