@@ -1,14 +1,21 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { STATUS_CODES } from 'node:http';
+import { HttpError } from '../http-error.ts';
 
-/** Every error leaves the server as `{ status, error, message }`; unexpected ones never leak details. */
+/**
+ * Every error leaves the server as `{ status, error, message }`. An HttpError is answered as it
+ * says, headers included; any other 5xx is unexpected and never leaks its details.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).headers(error.headers).send(sendError(error.statusCode, error.message));
+    }
     const validation = error.validation !== undefined;
     const status = validation ? 400 : error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error(error);
     const message = status >= 500 ? 'Internal server error' : error.message;
-    void reply.status(status).send({ status, error: STATUS_CODES[status] ?? 'Error', message });
+    return reply.status(status).send(sendError(status, message));
   });
 }
 

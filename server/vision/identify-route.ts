@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorSchema } from '../catalog/catalog-schemas.ts';
-import { sendError } from '../plugins/errors.ts';
 import { HttpError } from '../http-error.ts';
 import { IdentifyResultSchema } from './identify-schemas.ts';
 import type { IdentifyService } from './identify-service.ts';
@@ -22,7 +21,7 @@ export async function registerIdentifyRoute(app: FastifyInstance, identify: Iden
           response: { 200: IdentifyResultSchema, 400: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 503: ErrorSchema },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         if (!request.isMultipart()) throw new HttpError(415, 'Send the photo as multipart/form-data in a field named "file"');
         let photo: Buffer | undefined;
         for await (const part of request.parts()) {
@@ -42,13 +41,7 @@ export async function registerIdentifyRoute(app: FastifyInstance, identify: Iden
         }
         if (photo === undefined) throw new HttpError(400, 'No photo: send it in a multipart field named "file"');
         if (photo.length === 0) throw new HttpError(400, 'The photo is empty');
-        try {
-          return { candidates: await identify.identify(photo) };
-        } catch (error) {
-          // The error handler hides the message of every 5xx; this one tells the operator what to do.
-          if (error instanceof HttpError && error.statusCode === 503) return reply.status(503).send(sendError(503, error.message));
-          throw error;
-        }
+        return { candidates: await identify.identify(photo) };
       },
     );
   });
