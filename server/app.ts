@@ -16,6 +16,7 @@ import { registerDatabase } from './plugins/database.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { formatSchemaError } from './plugins/schema-error-formatter.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
+import { serverSettings } from './server-settings.ts';
 import { registerCardsRoute } from './routes/cards-route.ts';
 import { registerConfigRoute } from './routes/config-route.ts';
 import { registerHealthRoute } from './routes/health-route.ts';
@@ -36,7 +37,7 @@ export interface AppOptions {
 
 /** Builds the whole API without listening, so tests inject requests and `server.ts` only binds a port. */
 export async function buildApp({ config, logger = false, database }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024, schemaErrorFormatter: formatSchemaError });
+  const app = Fastify({ logger, bodyLimit: serverSettings.http.bodyLimit.value, schemaErrorFormatter: formatSchemaError });
   registerErrorHandling(app);
   const db = await openDatabase(database ?? databaseOptionsFromConfig(config));
   registerDatabase(app, db);
