@@ -13,6 +13,8 @@ export interface ServerConfig {
   staticDir: string;
   /** Replaces https://assets.tcgdex.net in every image address the API returns (a local mirror). */
   assetsBaseUrl: string;
+  /** Mail from the embedded provider (set-password links); without SMTP it stays in the admin-only outbox. */
+  mail: { smtpUrl: string | undefined; from: string };
   identity: {
     url: string;
     realm: string;
@@ -59,6 +61,18 @@ function url(name: string, raw: string | undefined, fallback: string): string {
   }
 }
 
+function smtpUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let protocol: string;
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// URL, got '${raw}'`);
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// URL, got '${raw}'`);
+  return raw;
+}
+
 function mode(raw: string | undefined): SignInMode {
   if (raw === undefined || raw === '' || raw === 'check-sso') return 'check-sso';
   if (raw === 'login-required') return raw;
@@ -87,6 +101,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     staticDir: resolve(env.STATIC_DIR || './dist'),
     assetsBaseUrl: url('ASSETS_BASE_URL', env.ASSETS_BASE_URL, 'https://assets.tcgdex.net'),
+    mail: { smtpUrl: smtpUrl(env.SMTP_URL), from: env.MAIL_FROM || `Card Lens <no-reply@${new URL(publicUrl).hostname}>` },
     identity: {
       url: identityUrl,
       realm,

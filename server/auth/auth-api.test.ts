@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { buildTestApp, testBackends, type TestApp } from '../test-support/test-database.ts';
 import { loadSigningKey } from '../identity/signing-key.ts';
+import { createDevOutbox } from '../identity/dev-outbox.ts';
 import { createIdentityUserRepository } from '../identity/identity-user-repository.ts';
 
 const issuer = 'http://localhost:8080/realms/cardlens';
@@ -131,15 +132,20 @@ describe.each(testBackends())('accounts API on $name', (backend) => {
     const register = (body: object) => test_.app.inject({ method: 'POST', url: '/v1/auth/register', payload: body });
     const newAccount = { ...validProfile, email: 'new.collector@example.org' };
 
-    test('creates the account and puts a set-password link in the outbox', async () => {
+    test('creates the account and mails a set-password link that no one else can read', async () => {
       const response = await register(newAccount);
       expect(response.statusCode).toBe(201);
-      const outbox = await test_.app.inject({ method: 'GET', url: '/dev/outbox' });
-      expect(outbox.body).toContain('new.collector@example.org');
-      const link = /href="(http[^"]*\/dev\/set-password\?token=[^"]+)"/.exec(outbox.body)![1]!.replaceAll('&amp;', '&');
-      const page = await test_.app.inject({ method: 'GET', url: new URL(link).pathname + new URL(link).search });
+      const [mail] = await createDevOutbox(test_.app.db, () => {}).latest(1);
+      expect(mail).toMatchObject({ recipient: 'new.collector@example.org', subject: 'Choisissez votre mot de passe Card Lens' });
+      const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]);
+      const page = await test_.app.inject({ method: 'GET', url: link.pathname + link.search });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('Choisissez votre mot de passe');
+
+      const outbox = await test_.app.inject({ method: 'GET', url: '/dev/outbox' });
+      expect(outbox.statusCode).toBe(403);
+      expect(outbox.body).not.toContain('new.collector@example.org');
+      expect(outbox.body).not.toContain(link.searchParams.get('token')!);
     });
 
     test('an existing email answers 409, whatever its case', async () => {

@@ -103,7 +103,7 @@ export interface IdentityOutboxTable {
   id: Generated<number>;
   recipient: string;
   subject: string;
-  link: string;
+  body: string;
   created_at: Generated<Date>;
 }
 

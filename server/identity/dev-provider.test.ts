@@ -71,9 +71,31 @@ describe.each(testBackends())('embedded identity provider on $name', (backend) =
     expect((await refresh(result.tokens!.refresh_token)).status).toBe(400);
   });
 
-  test('the pages speak French when the browser does', async () => {
-    const outbox = await test_.app.inject({ method: 'GET', url: '/dev/outbox', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
-    expect(outbox.body).toContain('<html lang="fr">');
-    expect(outbox.body).toContain('Boîte d&#39;envoi');
+  test('the outbox opens only to an administrator signed in here, and speaks French when the browser does', async () => {
+    const register = await fetch(`${baseUrl}/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Nell', lastName: 'New', email: 'nell@example.org', language: 'en', timezone: '', darkmode: false }),
+    });
+    expect(register.status).toBe(201);
+    const outbox = (cookie = '') => fetch(`${baseUrl}/dev/outbox`, { headers: { cookie, 'accept-language': 'fr-FR,fr;q=0.9' } });
+
+    const anonymous = await outbox();
+    expect(anonymous.status).toBe(403);
+    const refusal = await anonymous.text();
+    expect(refusal).toContain("Seul un administrateur connecté à ce serveur peut lire la boîte d&#39;envoi.");
+    expect(refusal).not.toContain('nell@example.org');
+
+    const collector = await flow(seedCollectorEmail, 'collector-secret-1');
+    expect((await outbox(collector.jar.header())).status).toBe(403);
+
+    const admin = await flow(seedAdminEmail, 'admin-secret-1');
+    const page = await outbox(admin.jar.header());
+    expect(page.status).toBe(200);
+    const body = await page.text();
+    expect(body).toContain('<html lang="fr">');
+    expect(body).toContain('Boîte d&#39;envoi');
+    expect(body).toContain('nell@example.org');
+    expect(body).toMatch(/href="http[^"]*\/dev\/set-password\?token=/);
   });
 });

@@ -17,6 +17,7 @@ button{margin-top:1.3rem;width:100%;padding:.65rem;font-size:1rem;border:0;borde
 .hint{color:#4b5563;font-size:.9rem;margin:.3rem 0 0}
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #d5d9de;padding:.4rem;text-align:left;vertical-align:top;word-break:break-all}
 nav{margin-top:1rem;font-size:.9rem}
+.mail{white-space:pre-wrap}
 `;
 
 /** A plain, accessible server-rendered page: one main landmark, one heading, no script needed. */

@@ -24,6 +24,8 @@ export interface IdentityUserRepository {
   /** Answers undefined when the email is taken. */
   create(user: NewIdentityUser): Promise<IdentityUser | undefined>;
   setPassword(id: string, passwordHash: string): Promise<void>;
+  /** Removes an account that was never usable (its set-password mail could not be sent). */
+  remove(id: string): Promise<void>;
   count(): Promise<number>;
 }
 
@@ -66,6 +68,9 @@ export function createIdentityUserRepository(db: Database): IdentityUserReposito
     },
     async setPassword(id, passwordHash) {
       await db.updateTable('identity_user').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+    },
+    async remove(id) {
+      await db.deleteFrom('identity_user').where('id', '=', id).execute();
     },
     async count() {
       const row = await db.selectFrom('identity_user').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();

@@ -33,7 +33,13 @@ declare module 'oidc-provider' {
     static find(id: string): Promise<Grant | undefined>;
   }
 
+  export interface ProviderSession {
+    accountId?: string;
+  }
+
   export default class Provider {
+    Session: { get(ctx: unknown): Promise<ProviderSession> };
+    createContext(req: IncomingMessage, res: ServerResponse): unknown;
     constructor(issuer: string, configuration: Record<string, unknown>);
     proxy: boolean;
     Grant: typeof Grant;

@@ -1,11 +1,18 @@
 import { escapeHtml, htmlPage } from './html-page.ts';
+import type { OutboxMessage } from './dev-outbox.ts';
 import { pageTexts, type PageLanguage } from './page-texts.ts';
 
-export interface OutboxMessage {
-  recipient: string;
-  subject: string;
-  link: string;
-  createdAt: Date;
+const webAddress = /https?:\/\/[^\s<>"']+/g;
+
+/** A mail's text with its addresses as links, so a set-password link can be followed. */
+function textWithLinks(text: string): string {
+  let html = '';
+  let last = 0;
+  for (const match of text.matchAll(webAddress)) {
+    html += escapeHtml(text.slice(last, match.index)) + `<a href="${escapeHtml(match[0])}">${escapeHtml(match[0])}</a>`;
+    last = match.index + match[0].length;
+  }
+  return html + escapeHtml(text.slice(last));
 }
 
 export function renderOutbox(language: PageLanguage, messages: OutboxMessage[]): string {
@@ -13,11 +20,11 @@ export function renderOutbox(language: PageLanguage, messages: OutboxMessage[]):
   const rows = messages
     .map(
       (message) =>
-        `<tr><td>${escapeHtml(message.createdAt.toISOString())}</td><td>${escapeHtml(message.recipient)}</td><td>${escapeHtml(message.subject)}</td><td><a href="${escapeHtml(message.link)}">${escapeHtml(message.link)}</a></td></tr>`,
+        `<tr><td>${escapeHtml(message.createdAt.toISOString())}</td><td>${escapeHtml(message.recipient)}</td><td>${escapeHtml(message.subject)}</td><td class="mail">${textWithLinks(message.text)}</td></tr>`,
     )
     .join('\n');
   const table = messages.length
-    ? `<table><caption class="hint">${escapeHtml(texts.outboxIntro)}</caption><thead><tr><th scope="col">${escapeHtml(texts.sent)}</th><th scope="col">${escapeHtml(texts.to)}</th><th scope="col">${escapeHtml(texts.subject)}</th><th scope="col">${escapeHtml(texts.link)}</th></tr></thead><tbody>${rows}</tbody></table>`
+    ? `<table><caption class="hint">${escapeHtml(texts.outboxIntro)}</caption><thead><tr><th scope="col">${escapeHtml(texts.sent)}</th><th scope="col">${escapeHtml(texts.to)}</th><th scope="col">${escapeHtml(texts.subject)}</th><th scope="col">${escapeHtml(texts.message)}</th></tr></thead><tbody>${rows}</tbody></table>`
     : `<p>${escapeHtml(texts.outboxEmpty)}</p>`;
   return htmlPage(language, texts.outboxTitle, table, { wide: true });
 }

@@ -5,12 +5,14 @@ import type { JWK } from 'jose';
 import type { AccountDirectory } from '../auth/account-directory.ts';
 import type { ServerConfig } from '../env.ts';
 import { createDevAccountDirectory } from './dev-account-directory.ts';
+import { createDevOutbox } from './dev-outbox.ts';
 import { createDevProvider } from './dev-provider.ts';
 import { createIdentityUserRepository } from './identity-user-repository.ts';
 import { renderLoginPage } from './login-page.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { renderMessage, renderOutbox, renderSetPassword } from './password-pages.ts';
 import { createPasswordTickets } from './password-tickets.ts';
+import { createSmtpMailer } from './smtp-mailer.ts';
 import { createProviderRecordAdapter } from './provider-record-adapter.ts';
 import { pageTexts, pickLanguage } from './page-texts.ts';
 import { loadSigningKey, publicJwk } from './signing-key.ts';
@@ -22,6 +24,9 @@ export interface DevIdentity {
 }
 
 export const minimumPasswordLength = 8;
+/** The role whose holders may read the outbox of a server without SMTP. */
+export const administratorRole = 'administrator';
+const outboxPageSize = 200;
 
 type Form = Record<string, string | undefined>;
 
@@ -49,6 +54,8 @@ export async function registerDevIdentity(app: FastifyInstance, config: ServerCo
   const signingKey = await loadSigningKey(app.db);
   const users = createIdentityUserRepository(app.db);
   const tickets = createPasswordTickets(app.db);
+  const outbox = config.mail.smtpUrl ? undefined : createDevOutbox(app.db, (line) => console.log(line));
+  const mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : outbox!.mailer;
   const provider = createDevProvider({
     issuer: identity.issuer,
     mountPath,
@@ -105,11 +112,19 @@ export async function registerDevIdentity(app: FastifyInstance, config: ServerCo
       return reply.redirect(returnTo, 303);
     });
 
-    scope.get<{ Querystring: { lang?: string } }>('/dev/outbox', async (request, reply) => {
-      const rows = await app.db.selectFrom('identity_outbox').selectAll().orderBy('id', 'desc').limit(200).execute();
-      const messages = rows.map((row) => ({ recipient: row.recipient, subject: row.subject, link: row.link, createdAt: new Date(row.created_at) }));
-      return html(reply, renderOutbox(languageOf(request, request.query.lang), messages));
-    });
+    // Mail that SMTP would have delivered to one person: only an administrator signed in here reads it.
+    if (outbox) {
+      scope.get<{ Querystring: { lang?: string } }>('/dev/outbox', async (request, reply) => {
+        const language = languageOf(request, request.query.lang);
+        const session = await provider.Session.get(provider.createContext(request.raw, reply.raw));
+        const reader = session.accountId ? await users.findById(session.accountId) : undefined;
+        if (!reader?.roles.includes(administratorRole)) {
+          const texts = pageTexts(language);
+          return html(reply, renderMessage(language, texts.outboxTitle, texts.outboxForbidden, { href: `${publicUrl}/login`, text: texts.goToLogin }, 'error'), 403);
+        }
+        return html(reply, renderOutbox(language, await outbox.latest(outboxPageSize)));
+      });
+    }
 
     scope.get<{ Querystring: { token?: string; lang?: string } }>('/dev/set-password', async (request, reply) => {
       const language = languageOf(request, request.query.lang);
@@ -143,6 +158,6 @@ export async function registerDevIdentity(app: FastifyInstance, config: ServerCo
 
   return {
     publicKeys: [publicJwk(signingKey)],
-    directory: createDevAccountDirectory(app.db, users, tickets, publicUrl),
+    directory: createDevAccountDirectory(users, tickets, mailer, publicUrl),
   };
 }
