@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { DataFolderInUseError } from './db/data-folder-lock.ts';
 import { seedIfEmpty } from './catalog/import/seed-if-empty.ts';
 import { ConfigError, readConfig } from './env.ts';
 import { seedDevUsers } from './identity/seed-dev-users.ts';
@@ -22,6 +23,10 @@ try {
   if (error instanceof ConfigError) {
     console.error(`Configuration error: ${error.message}`);
     process.exit(2);
+  }
+  if (error instanceof DataFolderInUseError) {
+    console.error(error.message);
+    process.exit(1);
   }
   throw error;
 }

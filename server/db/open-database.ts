@@ -3,6 +3,7 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseOptions } from './database-options.ts';
+import { lockDataFolder } from './data-folder-lock.ts';
 import { migrate } from './migrate.ts';
 import { PgliteDialect } from './pglite-dialect.ts';
 import type { Tables } from './tables.ts';
@@ -45,9 +46,16 @@ const byteStrings = {
 };
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({ ...byteStrings, ...(dataDir === undefined ? {} : { dataDir }) });
-  return new Kysely<Tables>({ dialect: new PgliteDialect(pglite) });
+  if (dataDir === undefined) return new Kysely<Tables>({ dialect: new PgliteDialect(await PGlite.create(byteStrings)) });
+  mkdirSync(dataDir, { recursive: true });
+  const unlock = await lockDataFolder(dataDir);
+  try {
+    const pglite = await PGlite.create({ ...byteStrings, dataDir });
+    return new Kysely<Tables>({ dialect: new PgliteDialect(pglite, unlock) });
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 }
 
 /** Opens the database and brings its schema up to date; `db.destroy()` closes it. */

@@ -51,7 +51,10 @@ class PgliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | undefined;
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly onClosed: () => Promise<void>,
+  ) {
     this.connection = new PgliteConnection(pglite);
   }
 
@@ -90,14 +93,19 @@ class PgliteDriver implements Driver {
   async destroy(): Promise<void> {
     await this.queue;
     if (!this.pglite.closed) await this.pglite.close();
+    await this.onClosed();
   }
 }
 
 export class PgliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  /** `onClosed` runs once the database is closed, e.g. to free the data folder's lock. */
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly onClosed: () => Promise<void> = async () => {},
+  ) {}
 
   createDriver(): Driver {
-    return new PgliteDriver(this.pglite);
+    return new PgliteDriver(this.pglite, this.onClosed);
   }
 
   createQueryCompiler(): QueryCompiler {

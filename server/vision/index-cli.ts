@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createProgressBar } from '../catalog/import/progress-bar.ts';
 import { databaseOptionsFromConfig } from '../db/database-options.ts';
+import { DataFolderInUseError } from '../db/data-folder-lock.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { ConfigError, readConfig } from '../env.ts';
 import { runCli } from '../run-cli.ts';
@@ -58,4 +59,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-await runCli('Indexing failed', main, [UsageError, ConfigError]);
+await runCli('Indexing failed', main, [UsageError, ConfigError, DataFolderInUseError]);

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { databaseOptionsFromConfig } from '../../db/database-options.ts';
+import { DataFolderInUseError } from '../../db/data-folder-lock.ts';
 import { openDatabase } from '../../db/open-database.ts';
 import { ConfigError, readConfig } from '../../env.ts';
 import { runCli } from '../../run-cli.ts';
@@ -24,8 +25,8 @@ Options for an API root:
   --sets sv01,sv02    TCGdex set ids (default: every set of each language)
   --concurrency 8     card requests in flight
 
-The database is DATABASE_URL when set, else PGlite in DATA_DIR (default ./data); stop a server
-that uses the same PGlite folder first.`;
+The database is DATABASE_URL when set, else PGlite in DATA_DIR (default ./data). A PGlite folder
+belongs to one process at a time: stop a server that uses it first.`;
 
 const list = (value: string | undefined) =>
   (value ?? '')
@@ -85,4 +86,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-await runCli('Import failed', main, [ImportError, ConfigError]);
+await runCli('Import failed', main, [ImportError, ConfigError, DataFolderInUseError]);
