@@ -24,14 +24,13 @@ describe.each(testBackends())('accounts API on $name', (backend) => {
   });
   afterAll(() => test_?.close());
 
-  async function token(claims: Record<string, unknown> = {}, options: { iss?: string; aud?: string; exp?: number; signWith?: CryptoKey } = {}) {
+  async function token(claims: Record<string, unknown> = {}, options: { iss?: string; aud?: string; exp?: number; iat?: number; signWith?: CryptoKey } = {}) {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ realm_access: { roles: ['collector'] }, preferred_username: 'casey@example.org', ...claims })
+    return new SignJWT({ realm_access: { roles: ['collector'] }, preferred_username: 'casey@example.org', sub: collectorId, ...claims })
       .setProtectedHeader({ alg: 'RS256', kid })
-      .setSubject(collectorId)
       .setIssuer(options.iss ?? issuer)
       .setAudience(options.aud ?? audience)
-      .setIssuedAt(now - 10)
+      .setIssuedAt(options.iat ?? now - 10)
       .setExpirationTime(options.exp ?? now + 300)
       .sign(options.signWith ?? key);
   }
@@ -58,6 +57,14 @@ describe.each(testBackends())('accounts API on $name', (backend) => {
 
     test('expired beyond the clock skew', async () => {
       expect((await profile(`Bearer ${await token({}, { exp: Math.floor(Date.now() / 1000) - 120 })}`)).statusCode).toBe(401);
+    });
+
+    test('issued in the future beyond the clock skew', async () => {
+      expect((await profile(`Bearer ${await token({}, { iat: Math.floor(Date.now() / 1000) + 3600 })}`)).statusCode).toBe(401);
+    });
+
+    test.each([[42], [['casey']], [{ id: 'casey' }], ['']])('a subject that is not a non-empty string: %j', async (sub) => {
+      expect((await profile(`Bearer ${await token({ sub })}`)).statusCode).toBe(401);
     });
 
     test('expired within the clock skew is still accepted', async () => {

@@ -51,6 +51,13 @@ function toUser(payload: JWTPayload, clientId: string): TokenUser {
   };
 }
 
+/** A subject that names someone, and a token not issued in the future (beyond the clock skew). */
+function acceptableClaims(payload: JWTPayload, clockSkewSeconds: number): boolean {
+  if (typeof payload.sub !== 'string' || payload.sub === '') return false;
+  const now = Math.floor(Date.now() / 1000);
+  return payload.iat === undefined || payload.iat <= now + clockSkewSeconds;
+}
+
 /** Verifies a bearer JWT's signature, issuer, audience and lifetime; any failure is a 401. */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const keySet = typeof options.keys === 'string' ? createRemoteJWKSet(new URL(options.keys)) : createLocalJWKSet({ keys: options.keys });
@@ -63,6 +70,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         algorithms: asymmetric,
         requiredClaims: ['sub', 'exp'],
       });
+      if (!acceptableClaims(payload, options.clockSkewSeconds)) throw new Error('unacceptable claims');
       return toUser(payload, options.clientId);
     } catch {
       throw new HttpError(401, 'Invalid or expired access token');
