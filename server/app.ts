@@ -37,7 +37,7 @@ export interface AppOptions {
 
 /** Builds the whole API without listening, so tests inject requests and `server.ts` only binds a port. */
 export async function buildApp({ config, logger = false, database }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: serverSettings.http.bodyLimit.value, schemaErrorFormatter: formatSchemaError });
+  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: serverSettings.http.bodyLimit.value, schemaErrorFormatter: formatSchemaError });
   registerErrorHandling(app);
   const db = await openDatabase(database ?? databaseOptionsFromConfig(config));
   registerDatabase(app, db);

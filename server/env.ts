@@ -8,6 +8,8 @@ export interface ServerConfig {
   host: string;
   /** Public origin of the app, used for the identity provider's defaults. */
   publicUrl: string;
+  /** Whether X-Forwarded-* headers are believed: only behind a reverse proxy that sets them itself. */
+  trustProxy: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   staticDir: string;
@@ -73,6 +75,12 @@ function smtpUrl(raw: string | undefined): string | undefined {
   return raw;
 }
 
+function flag(name: string, raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new ConfigError(`${name} must be 'true' or 'false', got '${raw}'`);
+}
+
 function mode(raw: string | undefined): SignInMode {
   if (raw === undefined || raw === '' || raw === 'check-sso') return 'check-sso';
   if (raw === 'login-required') return raw;
@@ -97,6 +105,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port,
     host,
     publicUrl,
+    trustProxy: flag('TRUST_PROXY', env.TRUST_PROXY),
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     staticDir: resolve(env.STATIC_DIR || './dist'),

@@ -42,6 +42,13 @@ describe.each(testBackends())('embedded identity provider on $name', (backend) =
     expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
   });
 
+  test('a forged X-Forwarded-Host does not change the addresses discovery advertises', async () => {
+    const response = await fetch(`${realmUrl()}/.well-known/openid-configuration`, { headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } });
+    const discovery = await response.text();
+    expect(discovery).not.toContain('evil.example');
+    expect(JSON.parse(discovery).token_endpoint).toBe(`${realmUrl()}/protocol/openid-connect/token`);
+  });
+
   test('a wrong password is refused on the login page', async () => {
     const result = await flow(seedCollectorEmail, 'not-the-password');
     expect(result.loginPage).toContain('Sign in to Card Lens');

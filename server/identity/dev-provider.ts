@@ -11,6 +11,8 @@ export interface DevProviderOptions {
   /** The path the provider is mounted at, e.g. /realms/cardlens */
   mountPath: string;
   publicUrl: string;
+  /** Believe X-Forwarded-Host and -Proto (behind a reverse proxy that sets them). */
+  trustProxy: boolean;
   clientId: string;
   audience: string;
   signingKey: JWK;
@@ -171,6 +173,6 @@ export function createDevProvider(options: DevProviderOptions): Provider {
       );
     },
   });
-  provider.proxy = true;
+  provider.proxy = options.trustProxy;
   return provider;
 }

@@ -60,6 +60,7 @@ export async function registerDevIdentity(app: FastifyInstance, config: ServerCo
     issuer: identity.issuer,
     mountPath,
     publicUrl,
+    trustProxy: config.trustProxy,
     clientId: identity.clientId,
     audience: identity.audience,
     signingKey,

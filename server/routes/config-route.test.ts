@@ -45,6 +45,8 @@ describe('configuration', () => {
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT must be an integer/);
     expect(() => readConfig({ OIDC_MODE: 'always' })).toThrow(/OIDC_MODE/);
     expect(() => readConfig({ OIDC_URL: 'not a url' })).toThrow(/OIDC_URL must be an absolute URL/);
+    expect(() => readConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be 'true' or 'false'/);
+    expect(() => readConfig({ SMTP_URL: 'http://mail.example.org' })).toThrow(/SMTP_URL must be an smtp/);
   });
 });
 
