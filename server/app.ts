@@ -3,6 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { createKeycloakAccountDirectory } from './auth/keycloak-account-directory.ts';
 import { createProfileRepository } from './auth/profile-repository.ts';
+import { registerThrottling } from './auth/throttle.ts';
 import { createTokenVerifier } from './auth/token-verifier.ts';
 import { createCardRepository } from './catalog/card-repository.ts';
 import { createCardService } from './catalog/card-service.ts';
@@ -56,6 +57,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promi
       info: { title: 'Card Lens API', version: '1' },
     },
   });
+  await registerThrottling(app);
   registerHealthRoute(app);
   registerConfigRoute(app, config);
   await registerAccounts(app, config);

@@ -23,6 +23,11 @@ const identifyPool = {
 
 /** How often sign-in and registration may be tried. */
 const throttle = {
+  signInWindowMs: setting(15 * 60_000, 'ms', 'the window sign-in attempts are counted in; long enough to make guessing slow'),
+  signInPerAccount: setting(10, 'attempts per window', 'a person who forgot a password tries a few; a guesser is held to 40 an hour per account'),
+  signInPerAddress: setting(30, 'attempts per window', 'room for a household or a club behind one address, while one client cannot try many accounts'),
+  registrationWindowMs: setting(60 * 60_000, 'ms', 'registrations are rare: one window of an hour'),
+  registrationPerAddress: setting(10, 'registrations per window', 'a club signing up its members from one address; a script making thousands of accounts is stopped'),
 };
 
 export const serverSettings = { http, identifyPool, throttle } as const;

@@ -5,7 +5,11 @@ import { requireUser, signedInUser } from './authenticate.ts';
 import { permissionsOf } from './permissions.ts';
 import { readProfileInput, readRegistrationInput } from './profile-input.ts';
 import type { ProfileRepository } from './profile-repository.ts';
+import { createThrottle } from './throttle.ts';
 import type { TokenVerifier } from './token-verifier.ts';
+import { serverSettings } from '../server-settings.ts';
+
+const { throttle } = serverSettings;
 
 export interface AuthRouteServices {
   verify: TokenVerifier;
@@ -48,7 +52,12 @@ export function registerAuthRoutes(app: FastifyInstance, { verify, profiles, dir
     return reply.status(204).send();
   });
 
+  const registrations = createThrottle(app, 'registration', { max: throttle.registrationPerAddress.value, windowMs: throttle.registrationWindowMs.value });
   app.post('/v1/auth/register', { schema: { body: anyObject } }, async (request, reply) => {
+    const wait = await registrations(request);
+    if (wait !== undefined) {
+      throw new HttpError(429, `Too many registrations from this address. Try again in ${Math.ceil(wait / 60)} min.`, { 'retry-after': String(wait) });
+    }
     const input = readRegistrationInput(request.body);
     if (!directory) throw new HttpError(503, 'Registration is not configured on this server');
     const created = await directory.register(input);

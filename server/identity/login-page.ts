@@ -1,9 +1,18 @@
 import { escapeHtml, htmlPage } from './html-page.ts';
 import { pageTexts, type PageLanguage } from './page-texts.ts';
 
-export function renderLoginPage(language: PageLanguage, action: string, { email = '', failed = false } = {}): string {
+export interface LoginPageState {
+  email?: string;
+  failed?: boolean;
+  /** Seconds to wait when too many attempts were made. */
+  retryAfterSeconds?: number;
+}
+
+export function renderLoginPage(language: PageLanguage, action: string, { email = '', failed = false, retryAfterSeconds }: LoginPageState = {}): string {
   const texts = pageTexts(language);
-  const error = failed ? `<p class="error" role="alert" id="login-error">${escapeHtml(texts.wrongPassword)}</p>` : '';
+  const problem = retryAfterSeconds !== undefined ? texts.tooManyAttempts.replace('{minutes}', String(Math.ceil(retryAfterSeconds / 60))) : failed ? texts.wrongPassword : undefined;
+  failed ||= problem !== undefined;
+  const error = problem ? `<p class="error" role="alert" id="login-error">${escapeHtml(problem)}</p>` : '';
   const described = failed ? ' aria-describedby="login-error" aria-invalid="true"' : '';
   const body = `${error}
 <form method="post" action="${escapeHtml(action)}" novalidate>

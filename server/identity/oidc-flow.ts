@@ -39,8 +39,8 @@ export interface FlowOptions {
   password: string;
 }
 
-/** Signs in through the login page and answers the token response, as oidc-client-ts would. */
-export async function signInWithCodeFlow({ baseUrl, realmUrl, clientId, email, password }: FlowOptions) {
+/** Starts a code flow as oidc-client-ts would and answers the provider's login page address. */
+export async function openLoginPage({ baseUrl, realmUrl, clientId }: Omit<FlowOptions, 'email' | 'password'>) {
   const jar = new CookieJar();
   const { verifier, challenge } = pkcePair();
   const redirectUri = `${baseUrl}/`;
@@ -56,16 +56,26 @@ export async function signInWithCodeFlow({ baseUrl, realmUrl, clientId, email, p
     code_challenge: challenge,
     code_challenge_method: 'S256',
   }).toString();
-  let response = await request(jar, authorize.toString());
+  const response = await request(jar, authorize.toString());
   if (!response.headers.get('location')) throw new Error(`authorize answered ${response.status}: ${await response.text()}`);
-  const loginUrl = new URL(response.headers.get('location')!, baseUrl).toString();
-  response = await request(jar, loginUrl);
-  const loginPage = await response.text();
-  response = await request(jar, loginUrl, {
+  return { jar, verifier, redirectUri, loginUrl: new URL(response.headers.get('location')!, baseUrl).toString() };
+}
+
+/** Posts an email and password to the login page, as its form would. */
+export function submitLogin(jar: CookieJar, loginUrl: string, email: string, password: string): Promise<Response> {
+  return request(jar, loginUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ email, password }).toString(),
   });
+}
+
+/** Signs in through the login page and answers the token response, as oidc-client-ts would. */
+export async function signInWithCodeFlow({ baseUrl, realmUrl, clientId, email, password }: FlowOptions) {
+  const { jar, verifier, redirectUri, loginUrl } = await openLoginPage({ baseUrl, realmUrl, clientId });
+  let response = await request(jar, loginUrl);
+  const loginPage = await response.text();
+  response = await submitLogin(jar, loginUrl, email, password);
   if (response.status !== 303) return { loginPage, refused: response.status, tokens: undefined, jar };
   let location = response.headers.get('location')!;
   while (!/[#&](code|error)=/.test(location)) {

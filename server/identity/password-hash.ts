@@ -20,3 +20,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
   return timingSafeEqual(actual, expected);
 }
+
+let decoy: Promise<string> | undefined;
+
+/** A hash of no one's password, checked when no account matches so that both answers take as long. */
+export function decoyPasswordHash(): Promise<string> {
+  decoy ??= hashPassword(randomBytes(16).toString('base64url'));
+  return decoy;
+}

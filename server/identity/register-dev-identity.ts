@@ -3,13 +3,15 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JWK } from 'jose';
 import type { AccountDirectory } from '../auth/account-directory.ts';
+import { createThrottle } from '../auth/throttle.ts';
 import type { ServerConfig } from '../env.ts';
+import { serverSettings } from '../server-settings.ts';
 import { createDevAccountDirectory } from './dev-account-directory.ts';
 import { createDevOutbox } from './dev-outbox.ts';
 import { createDevProvider } from './dev-provider.ts';
-import { createIdentityUserRepository } from './identity-user-repository.ts';
+import { createIdentityUserRepository, normalizeEmail } from './identity-user-repository.ts';
 import { renderLoginPage } from './login-page.ts';
-import { hashPassword, verifyPassword } from './password-hash.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hash.ts';
 import { renderMessage, renderOutbox, renderSetPassword } from './password-pages.ts';
 import { createPasswordTickets } from './password-tickets.ts';
 import { createSmtpMailer } from './smtp-mailer.ts';
@@ -35,6 +37,9 @@ function formParser(scope: FastifyInstance): void {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 }
+
+const { throttle } = serverSettings;
+const signInLimit = (max: number) => ({ max, windowMs: throttle.signInWindowMs.value });
 
 function languageOf(request: FastifyRequest, explicit?: string): 'en' | 'fr' {
   return pickLanguage(explicit, request.headers['accept-language']);
@@ -99,15 +104,23 @@ export async function registerDevIdentity(app: FastifyInstance, config: ServerCo
       return html(reply, renderLoginPage(languageOf(request, requested), `${mountPath}/login-actions/${details.uid}`));
     });
 
+    const signInByAddress = createThrottle(app, 'sign-in-address', signInLimit(throttle.signInPerAddress.value));
+    const signInByAccount = createThrottle(app, 'sign-in-account', signInLimit(throttle.signInPerAccount.value), (request) =>
+      normalizeEmail((request.body as Form | undefined)?.email ?? ''),
+    );
     scope.post<{ Params: { uid: string }; Body: Form }>(loginPath, async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const form = request.body ?? {};
       const language = languageOf(request, form.lang);
       const email = form.email ?? '';
+      const action = `${mountPath}/login-actions/${details.uid}`;
+      const wait = Math.max((await signInByAddress(request)) ?? 0, (await signInByAccount(request)) ?? 0);
+      if (wait > 0) return html(reply.header('retry-after', String(wait)), renderLoginPage(language, action, { email, retryAfterSeconds: wait }), 429);
       const user = email ? await users.findByEmail(email) : undefined;
-      const valid = user?.passwordHash ? await verifyPassword(form.password ?? '', user.passwordHash) : false;
-      if (!user || !valid) {
-        return html(reply, renderLoginPage(language, `${mountPath}/login-actions/${details.uid}`, { email, failed: true }), 401);
+      // An unknown email costs the same hashing as a known one, so the answer time tells nothing.
+      const valid = await verifyPassword(form.password ?? '', user?.passwordHash ?? (await decoyPasswordHash()));
+      if (!user?.passwordHash || !valid) {
+        return html(reply, renderLoginPage(language, action, { email, failed: true }), 401);
       }
       const returnTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
       return reply.redirect(returnTo, 303);

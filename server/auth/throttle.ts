@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyRateLimit from '@fastify/rate-limit';
+
+/** Counts one attempt; answers undefined while under the limit, else the seconds to wait. */
+export type Throttle = (request: FastifyRequest) => Promise<number | undefined>;
+
+export interface ThrottleLimit {
+  /** Attempts allowed per window. */
+  max: number;
+  windowMs: number;
+}
+
+/** Makes `createThrottle` available; no route is throttled unless it asks. */
+export async function registerThrottling(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyRateLimit, { global: false });
+}
+
+export const byAddress = (request: FastifyRequest) => request.ip;
+
+/**
+ * Counts attempts per key (by default the client's address; `TRUST_PROXY` decides whether a proxy's
+ * X-Forwarded-For is believed) in a fixed window. Called inside the handler rather than as a hook,
+ * so one route can hold several limits, one of them keyed by what the body names.
+ */
+export function createThrottle(app: FastifyInstance, name: string, limit: ThrottleLimit, keyOf: (request: FastifyRequest) => string = byAddress): Throttle {
+  const check = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: (request) => `${name}:${keyOf(request)}` });
+  return async (request) => {
+    const state = await check(request);
+    return !state.isAllowed && state.isExceeded ? Math.max(1, state.ttlInSeconds) : undefined;
+  };
+}
