@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage } from './browser-session.ts';
+import { cspViolations, launchChromium, openPage } from './browser-session.ts';
 
 const baseUrl = inject('baseUrl');
 const accounts = inject('accounts');
@@ -11,6 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+// The app and the sign-in pages run under the server's Content-Security-Policy: nothing may be refused.
+afterEach(() => expect(cspViolations()).toEqual([]));
 async function onProviderPage(page: Page) {
   await page.waitForURL(/\/realms\/cardlens\/login-actions\//);
   await page.getByRole('heading', { name: 'Sign in to Card Lens' }).waitFor();

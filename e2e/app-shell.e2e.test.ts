@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium, openPage } from './browser-session.ts';
+import { cspViolations, launchChromium, openPage } from './browser-session.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -10,6 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+// The app and the sign-in pages run under the server's Content-Security-Policy: nothing may be refused.
+afterEach(() => expect(cspViolations()).toEqual([]));
 describe('the product started by npm start', () => {
   test('shows the brand, the navigation and the current year', async () => {
     const page = await openPage(browser);

@@ -8,7 +8,18 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Browser>
   return chromium.launch({ executablePath, args: [...chromiumArgs, ...extraArgs] });
 }
 
+const violations: string[] = [];
+
+/** What the Content-Security-Policy refused on every page opened so far (Chromium reports it on the console). */
+export function cspViolations(): string[] {
+  return [...violations];
+}
+
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  return context.newPage();
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+  });
+  return page;
 }

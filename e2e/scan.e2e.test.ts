@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { writeFakeCameraVideo } from '../fixtures/camera/fake-camera-video.ts';
-import { launchChromium, openPage } from './browser-session.ts';
+import { cspViolations, launchChromium, openPage } from './browser-session.ts';
 
 const baseUrl = inject('baseUrl');
 const cards = inject('scanCards');
@@ -17,6 +17,8 @@ afterAll(async () => {
   await Promise.all(browsers.map((browser) => browser.close()));
   rmSync(videos, { recursive: true, force: true });
 });
+// The app and the sign-in pages run under the server's Content-Security-Policy: nothing may be refused.
+afterEach(() => expect(cspViolations()).toEqual([]));
 
 /** A browser whose camera plays the given video (no card for a while, then a card entering the frame and holding still). */
 async function withCamera(video: string | null): Promise<Page> {

@@ -16,6 +16,7 @@ import { registerDevIdentity } from './identity/register-dev-identity.ts';
 import { registerDatabase } from './plugins/database.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { formatSchemaError } from './plugins/schema-error-formatter.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
 import { serverSettings } from './server-settings.ts';
 import { registerCardsRoute } from './routes/cards-route.ts';
@@ -57,6 +58,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promi
       info: { title: 'Card Lens API', version: '1' },
     },
   });
+  await registerSecurityHeaders(app, config);
   await registerThrottling(app);
   registerHealthRoute(app);
   registerConfigRoute(app, config);

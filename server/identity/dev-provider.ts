@@ -98,7 +98,7 @@ export function createDevProvider(options: DevProviderOptions): Provider {
 <p role="status">${escapeHtml(texts.signingOut)}</p>
 <button type="submit" form="op.logoutForm">${escapeHtml(texts.signOut)}</button>`;
           ctx.type = 'html';
-          ctx.body = htmlPage(language(ctx), texts.signOut, body, { script: '<script>document.getElementById("op.logoutForm").submit()</script>' });
+          ctx.body = htmlPage(language(ctx), texts.signOut, body, { script: 'sign-out.js' });
         },
         postLogoutSuccessSource: async (ctx: KoaContextWithOidc) => {
           const texts = pageTexts(language(ctx));

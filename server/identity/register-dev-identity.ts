@@ -11,6 +11,7 @@ import { createDevOutbox } from './dev-outbox.ts';
 import { createDevProvider } from './dev-provider.ts';
 import { createIdentityUserRepository, normalizeEmail } from './identity-user-repository.ts';
 import { renderLoginPage } from './login-page.ts';
+import { registerPageAssets } from './page-assets.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hash.ts';
 import { renderMessage, renderOutbox, renderSetPassword } from './password-pages.ts';
 import { createPasswordTickets } from './password-tickets.ts';
@@ -90,6 +91,7 @@ export async function registerDevIdentity(app: FastifyInstance, config: ServerCo
     });
   });
 
+  registerPageAssets(app);
   const cookieCheck = `${mountPath}/protocol/openid-connect/3p-cookies`;
   app.get(`${cookieCheck}/step1.html`, (_request, reply) => html(reply, thirdPartyCookieStep1));
   app.get(`${cookieCheck}/step2.html`, (_request, reply) => html(reply, thirdPartyCookieStep2));
