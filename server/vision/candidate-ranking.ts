@@ -291,8 +291,11 @@ export class CandidateRanking {
       const weights = fits?.some((fit) => fit !== 0)
         ? fits.map((fit) => Math.exp(10 * (fit - bestFit!)))
         : group.map((entry) => Math.exp(30 * (entry.value - top)));
-      // Variants printed from one image cannot be told apart by a photo: each gets the image's share.
-      const images = new Map(group.map((entry, k) => [this.search.printings[entry.position]!.image ?? entry.position, weights[k]!]));
+      // Variants printed from one image cannot be told apart by a photo: the chance is shared among
+      // images, each weighing as its best-fitting printing, and each of its printings gets its share.
+      const imageOf = (k: number) => this.search.printings[group[k]!.position]!.image ?? group[k]!.position;
+      const images = new Map<string | number, number>();
+      group.forEach((_, k) => images.set(imageOf(k), Math.max(images.get(imageOf(k)) ?? 0, weights[k]!)));
       const total = [...images.values()].reduce((sum, weight) => sum + weight, 0);
       group.forEach((entry, k) => {
         const printing = this.search.printings[entry.position]!;
@@ -304,7 +307,7 @@ export class CandidateRanking {
           number: printing.number,
           variant: printing.variant,
           language: printing.language,
-          score: Math.round(((groupScore * weights[k]!) / total) * 10) / 10,
+          score: Math.round(((groupScore * images.get(imageOf(k))!) / total) * 10) / 10,
           imageUrl: image === null ? '' : `${image}/high.webp`,
           urls: cardmarketUrls(printing),
           similarity: top,
