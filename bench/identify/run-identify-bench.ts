@@ -1,4 +1,5 @@
 // `npm run bench:identify [-- --cards 600 --reprints 100 --translations 100 --photos 200 --outside 60 --sizes 1000,10000,50000 --baseline]`
+// `npm run bench:identify -- --real <kit> [--real-only]` adds rows on a real-card kit (`npm run kit:real-cards`).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,6 +16,7 @@ import { loadOpenCv } from '../../server/vision/opencv.ts';
 import { timeDatabaseReads } from './database-reads.ts';
 import { distractorFingerprints } from './distractor-fingerprints.ts';
 import { memoryFingerprintRepository, type MemoryEntry } from './memory-fingerprint-repository.ts';
+import { realCardRows } from './real-cards/real-card-rows.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const { values } = parseArgs({
@@ -28,6 +30,9 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '1000,10000,50000' },
     // Also run the smallest size with hashes alone, to show what the pixel comparisons add.
     baseline: { type: 'boolean', default: false },
+    // A real-card kit: its photos, whole and as frame captures, reported beside the generated rows.
+    real: { type: 'string' },
+    'real-only': { type: 'boolean', default: false },
   },
 });
 const cards = Number(values.cards);
@@ -37,6 +42,17 @@ const sizes = values.sizes!.split(',').map(Number);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const pct = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)}%`);
+
+await loadOpenCv();
+const detectCards = await loadCardDetector();
+const realRows = values.real ? await realCardRows(values.real, sizes, detectCards, (line) => console.error(line)) : [];
+if (realRows.length > 0) console.table(realRows);
+if (values['real-only']) {
+  mkdirSync(join(root, 'bench/out'), { recursive: true });
+  writeFileSync(join(root, 'bench/out/identify.json'), JSON.stringify({ date: new Date().toISOString(), realRows }, null, 2));
+  console.error('Written to bench/out/identify.json');
+  process.exit(0);
+}
 
 console.error(`Generating ${cards} cards, ${reprints} reprints, ${translations} in French and photos (cached in fixtures/identify/out/bench)...`);
 const catalog = await generateTestCatalog(join(root, 'fixtures/identify/out/bench'), { seed: 7, sets: 12, cards, reprints, outside: Number(values.outside), translations });
@@ -82,8 +98,6 @@ for (const printing of catalog.printings) {
   const { data } = await sharp(readFileSync(printing.imageFile)).flatten({ background: '#ffffff' }).resize(cardWidth, cardHeight, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
   cardRasters.push({ width: cardWidth, height: cardHeight, channels: 3, data: new Uint8Array(data) });
 }
-await loadOpenCv();
-const detectCards = await loadCardDetector();
 const photoBytes = allPhotos.map((photo) => readFileSync(photo.file));
 
 interface Run {
@@ -210,11 +224,12 @@ if (values.baseline) {
   runs.push(result);
 }
 console.table(runs);
+if (realRows.length > 0) console.table(realRows);
 console.error('Reading finalists from the embedded database...');
 const databaseReads = await timeDatabaseReads(catalog);
 console.error(
   `The app reads each look's finalists from its database: ${databaseReads.finalists} of ${databaseReads.printings} printings in ${databaseReads.medianMs} ms (median; p90 ${databaseReads.p90Ms} ms) on PGlite`,
 );
 mkdirSync(join(root, 'bench/out'), { recursive: true });
-writeFileSync(join(root, 'bench/out/identify.json'), JSON.stringify({ date: new Date().toISOString(), runs, databaseReads, calibration }, null, 2));
+writeFileSync(join(root, 'bench/out/identify.json'), JSON.stringify({ date: new Date().toISOString(), runs, realRows, databaseReads, calibration }, null, 2));
 console.error('Written to bench/out/identify.json');
