@@ -15,6 +15,7 @@ import type { ServerConfig } from './env.ts';
 import { registerDevIdentity } from './identity/register-dev-identity.ts';
 import { registerDatabase } from './plugins/database.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { HttpError } from './http-error.ts';
 import { formatSchemaError } from './plugins/schema-error-formatter.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
@@ -25,7 +26,9 @@ import { registerHealthRoute } from './routes/health-route.ts';
 import { registerOpenApiRoute } from './routes/openapi-route.ts';
 import { registerSetsRoute } from './routes/sets-route.ts';
 import { createFingerprintRepository } from './vision/fingerprint-repository.ts';
+import { createBackgroundIndexer, notReadyMessage } from './vision/background-indexer.ts';
 import { registerIdentifyRoute } from './vision/identify-route.ts';
+import { registerIdentifyStatusRoute } from './vision/identify-status-route.ts';
 import { cardDetectorOnDemand } from './vision/card-detector.ts';
 import { createIdentifyService } from './vision/identify-service.ts';
 import { loadOpenCv } from './vision/opencv.ts';
@@ -67,13 +70,24 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promi
   const assets = { assetsBaseUrl: config.assetsBaseUrl };
   registerCardsRoute(app, createCardService(createCardRepository(app.db), assets));
   registerSetsRoute(app, createSetService(createSetRepository(app.db), assets));
-  const identify = createIdentifyService(createFingerprintRepository(app.db), { ...assets, detectCards: cardDetectorOnDemand() });
+  const fingerprints = createFingerprintRepository(app.db);
+  const indexer = createBackgroundIndexer(fingerprints, assets, () => identify.reload());
+  const identify = createIdentifyService(fingerprints, {
+    ...assets,
+    detectCards: cardDetectorOnDemand(),
+    notReady: () =>
+      new HttpError(503, notReadyMessage(indexer.status(), config.assetsBaseUrl), { 'retry-after': String(serverSettings.backgroundIndex.retryAfterSeconds.value) }),
+  });
   await registerIdentifyRoute(app, identify);
+  registerIdentifyStatusRoute(app, indexer);
   app.addHook('onReady', async () => {
     // Fingerprints are read once at start; OpenCV loads in the background so start-up stays quick.
     void loadOpenCv();
     await identify.reload();
+    // What the catalogue has and the index lacks is learned in the background, from its images.
+    if (config.indexImages) indexer.start();
   });
+  app.addHook('onClose', () => indexer.stop());
   await registerStaticApp(app, config.staticDir);
 }
 

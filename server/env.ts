@@ -15,6 +15,8 @@ export interface ServerConfig {
   staticDir: string;
   /** Replaces https://assets.tcgdex.net in every image address the API returns (a local mirror). */
   assetsBaseUrl: string;
+  /** Whether the server fingerprints the catalogue's images itself, in the background. */
+  indexImages: boolean;
   /** Mail from the embedded provider (set-password links); without SMTP it stays in the admin-only outbox. */
   mail: { smtpUrl: string | undefined; from: string };
   identity: {
@@ -110,6 +112,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     staticDir: resolve(env.STATIC_DIR || './dist'),
     assetsBaseUrl: url('ASSETS_BASE_URL', env.ASSETS_BASE_URL, 'https://assets.tcgdex.net'),
+    indexImages: env.INDEX_IMAGES === undefined || env.INDEX_IMAGES === '' ? true : flag('INDEX_IMAGES', env.INDEX_IMAGES),
     mail: { smtpUrl: smtpUrl(env.SMTP_URL), from: env.MAIL_FROM || `Card Lens <no-reply@${new URL(publicUrl).hostname}>` },
     identity: {
       url: identityUrl,

@@ -21,6 +21,16 @@ const http = {
 const identifyPool = {
 };
 
+/** The index of card fingerprints that the server builds itself from the catalogue's images. */
+const backgroundIndex = {
+  concurrency: setting(6, 'images at once', 'downloads overlap while one core fingerprints; the image host is not flooded'),
+  imageRetries: setting(2, 'retries', 'a network error or 5xx is tried again twice (after 0.5 and 1 s); an unreachable host is known within seconds'),
+  unreachableAfter: setting(12, 'images', 'this many failures in a row with nothing indexed means the image host cannot be reached: stop and say so'),
+  retryAfterMs: setting(60_000, 'ms', 'when the image host could not be reached, try again this much later'),
+  reloadEveryMs: setting(5_000, 'ms', 'identification answers from what is indexed so far, read again at most this often while building'),
+  retryAfterSeconds: setting(10, 's', 'what a 503 of identification tells a client to wait while the index is being built'),
+};
+
 /** How often sign-in and registration may be tried. */
 const throttle = {
   signInWindowMs: setting(15 * 60_000, 'ms', 'the window sign-in attempts are counted in; long enough to make guessing slow'),
@@ -30,7 +40,7 @@ const throttle = {
   registrationPerAddress: setting(10, 'registrations per window', 'a club signing up its members from one address; a script making thousands of accounts is stopped'),
 };
 
-export const serverSettings = { http, identifyPool, throttle } as const;
+export const serverSettings = { http, identifyPool, backgroundIndex, throttle } as const;
 
 /** Answers what is wrong with the settings: every value a finite positive number. */
 export function validateServerSettings(settings: Record<string, Record<string, Setting>> = serverSettings): string[] {

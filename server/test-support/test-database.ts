@@ -52,7 +52,8 @@ export function readFixtureJson(path: string = smallCatalogPath): unknown {
 }
 
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): ServerConfig {
-  return readConfig({ STATIC_DIR: '/nonexistent-card-lens-static', ...overrides });
+  // Tests build their index themselves unless they test the server building it.
+  return readConfig({ STATIC_DIR: '/nonexistent-card-lens-static', INDEX_IMAGES: 'false', ...overrides });
 }
 
 export interface TestApp {

@@ -31,6 +31,8 @@ export interface IdentifyOptions {
   hashOnly?: boolean;
   /** The scanner's card detector, whose boxes seed outlines on a second look. */
   detectCards?: DetectCards;
+  /** The answer while no fingerprint is indexed (what is happening and when to try again). */
+  notReady?: () => HttpError;
 }
 
 export interface IdentifyService {
@@ -160,7 +162,7 @@ export function createIdentifyService(repository: FingerprintRepository, options
   async function rank(photo: Uint8Array): Promise<ScoredCandidate[]> {
     const image = await decodePhoto(photo);
     const search = await current();
-    if (search.size === 0) throw new HttpError(503, emptyIndexMessage);
+    if (search.size === 0) throw options.notReady?.() ?? new HttpError(503, emptyIndexMessage);
     const cv = await loadOpenCv();
     const sampler = options.hashOnly ? undefined : new PhotoSampler(image);
     const outlines = findCardOutlines(cv, image);

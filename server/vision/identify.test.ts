@@ -151,10 +151,11 @@ describe.each(testBackends())('POST /v1/vision/identify on $name', (backend) => 
     expect(json.statusCode).toBe(415);
   });
 
-  it('answers 503 with how to build the index when there are no fingerprints', async () => {
+  it('answers 503 with what to do when the catalogue has no cards to learn', async () => {
     const response = await identify(empty, 'file', readFileSync(photos[0]!.file));
     expect(response.statusCode).toBe(503);
-    expect(response.json().message).toContain('npm run catalog:index');
+    expect(response.headers['retry-after']).toBeDefined();
+    expect(response.json().message).toContain('npm run catalog:import');
   });
 
   it('skips unchanged printings when indexing again and counts unloadable images', async () => {

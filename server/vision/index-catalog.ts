@@ -11,6 +11,12 @@ export interface IndexOptions extends CardImageSource {
   concurrency?: number;
   /** A progress display for the given number of images. */
   progress?: (images: number) => Progress;
+  /** Told after each image, with the counts so far and the printings to fingerprint in all. */
+  onImage?: (summary: IndexSummary, total: number) => void;
+  /** Told after each batch of fingerprints is stored. */
+  onSaved?: () => void;
+  /** Stops after the images in hand. */
+  signal?: AbortSignal;
 }
 
 export interface IndexSummary {
@@ -39,12 +45,13 @@ export async function indexCatalog(repository: FingerprintRepository, options: I
     const rows = pending;
     pending = [];
     await repository.save(rows);
+    if (rows.length > 0) options.onSaved?.();
   };
   const progress = options.progress?.(images.length);
   progress?.update(0, 'images');
   let next = 0;
   const worker = async () => {
-    while (next < images.length) {
+    while (next < images.length && !options.signal?.aborted) {
       const address = images[next++]!;
       const printings = byImage.get(address)!;
       try {
@@ -57,6 +64,7 @@ export async function indexCatalog(repository: FingerprintRepository, options: I
       }
       done += 1;
       progress?.update(done, `images, ${summary.skipped} skipped`);
+      options.onImage?.(summary, todo.length);
       if (pending.length >= saveEvery) await flush();
     }
   };

@@ -57,6 +57,16 @@ export const scanMessages = defineMessages({
   toastIdentifying: { id: 'scan.toast.identifying', defaultMessage: 'Identifying card...' },
   toastFailed: { id: 'scan.toast.failed', defaultMessage: 'Scan failed' },
   toastFailedText: { id: 'scan.toast.failedText', defaultMessage: 'Please try again. Check your connection.' },
+  toastFailedServerText: { id: 'scan.toast.failedServerText', defaultMessage: 'The server could not identify this photo. Please try again.' },
+
+  readinessLearning: { id: 'scan.readiness.learning', defaultMessage: 'Getting ready: {indexed, number} of {total, number} cards learned' },
+  readinessImagesUnavailable: { id: 'scan.readiness.imagesUnavailable', defaultMessage: 'Identification is unavailable: card images could not be downloaded' },
+  readinessImagesUnavailableAdmin: {
+    id: 'scan.readiness.imagesUnavailableAdmin',
+    defaultMessage: 'Set ASSETS_BASE_URL to a reachable mirror of the card image host; the server tries again every minute.',
+  },
+  readinessNoCards: { id: 'scan.readiness.noCards', defaultMessage: 'Identification is unavailable: the catalogue has no cards to learn yet' },
+  readinessNoCardsAdmin: { id: 'scan.readiness.noCardsAdmin', defaultMessage: 'Import a catalogue with npm run catalog:import.' },
   toastModelLoaded: { id: 'scan.toast.modelLoaded', defaultMessage: 'AI model loaded' },
   toastModelLoadedText: { id: 'scan.toast.modelLoadedText', defaultMessage: 'Card detection runs on your device.' },
   toastBasicMode: { id: 'scan.toast.basicMode', defaultMessage: 'Basic mode' },

@@ -1,17 +1,24 @@
+import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { PageTitle } from '../../components/page-title.tsx';
 import { CameraView } from './camera-view.tsx';
 import { CaptureControls } from './capture-controls.tsx';
+import { IdentifyReadiness } from './identify-readiness.tsx';
 import { ResultsPanel } from './results-panel.tsx';
+import { scanFailureText } from './scan-failure-text.ts';
 import { scanMessages as m } from './scan-messages.ts';
 import { ScanSteps } from './scan-steps.tsx';
 import { ScanTips } from './scan-tips.tsx';
+import { useIdentifyStatus } from './use-identify-status.ts';
 import { useScanner } from './use-scanner.ts';
 import './scan.css';
 
 export default function ScanPage() {
   const intl = useIntl();
-  const scanner = useScanner();
+  const identifyStatus = useIdentifyStatus();
+  const { refresh } = identifyStatus;
+  const failureText = useCallback((error: unknown) => scanFailureText(error, intl, refresh), [intl, refresh]);
+  const scanner = useScanner({ failureText });
   const result = scanner.state.result;
 
   return (
@@ -19,6 +26,7 @@ export default function ScanPage() {
       <PageTitle text={intl.formatMessage(m.title)} />
       <p className="page-subtitle">{intl.formatMessage(m.subtitle)}</p>
       <ScanSteps />
+      <IdentifyReadiness status={identifyStatus.status} />
       <div className="scan-layout">
         <div className="scanner">
           <CameraView

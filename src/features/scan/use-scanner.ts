@@ -22,7 +22,12 @@ export interface ModelState {
   progress: LoadProgress | null;
 }
 
-export function useScanner() {
+export interface ScannerOptions {
+  /** The message of the 'Scan failed' toast for what went wrong. */
+  failureText: (error: unknown) => Promise<string>;
+}
+
+export function useScanner({ failureText }: ScannerOptions) {
   const intl = useIntl();
   const addToast = useSetAtom(addToastAtom);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -144,12 +149,12 @@ export function useScanner() {
       else toast({ id: scanToastId, type: 'warning', title: text(m.toastNoMatch), message: text(m.toastNoMatchText), duration: 5000 });
     } catch (error) {
       console.warn('Scan failed:', error);
-      toast({ id: scanToastId, type: 'error', title: text(m.toastFailed), message: text(m.toastFailedText), duration: 0 });
+      toast({ id: scanToastId, type: 'error', title: text(m.toastFailed), message: await failureText(error), duration: 0 });
       await engine.reset().catch(() => undefined);
       dispatch({ type: 'capture-failed' });
       resume();
     }
-  }, [regionOfVideo, toast, text]);
+  }, [regionOfVideo, toast, text, failureText]);
 
   /** 'Take Another' and 'Try Again': clear the result and the counters, and scan again. */
   const scanAgain = useCallback(async () => {

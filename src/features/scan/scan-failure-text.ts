@@ -1,0 +1,20 @@
+import type { IntlShape } from 'react-intl';
+import { ApiError } from '../../lib/api-error.ts';
+import { readinessOf, type IdentifyStatus } from './identify-status.ts';
+import { scanMessages as m } from './scan-messages.ts';
+
+/**
+ * Why a scan failed, truthfully: the connection only when the request itself failed; the server's
+ * state when it refused because identification is not ready; otherwise a plain retry.
+ */
+export async function scanFailureText(error: unknown, intl: IntlShape, refreshStatus: () => Promise<IdentifyStatus | null>): Promise<string> {
+  if (!(error instanceof ApiError) || error.status === undefined) return intl.formatMessage(m.toastFailedText);
+  if (error.status === 503) {
+    const status = await refreshStatus();
+    const readiness = status && readinessOf(status);
+    if (readiness === 'learning') return intl.formatMessage(m.readinessLearning, { indexed: status!.indexed, total: status!.total });
+    if (readiness === 'images-unavailable') return intl.formatMessage(m.readinessImagesUnavailable);
+    if (readiness === 'no-cards') return intl.formatMessage(m.readinessNoCards);
+  }
+  return intl.formatMessage(m.toastFailedServerText);
+}
