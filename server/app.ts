@@ -71,7 +71,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promi
   registerCardsRoute(app, createCardService(createCardRepository(app.db), assets));
   registerSetsRoute(app, createSetService(createSetRepository(app.db), assets));
   const fingerprints = createFingerprintRepository(app.db);
-  const indexer = createBackgroundIndexer(fingerprints, assets, () => identify.reload());
+  const indexer = createBackgroundIndexer(fingerprints, assets, () => identify.reload(), { autoIndex: config.indexImages });
   const identify = createIdentifyService(fingerprints, {
     ...assets,
     detectCards: cardDetectorOnDemand(),

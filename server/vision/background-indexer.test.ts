@@ -49,7 +49,7 @@ describe.each(testBackends())('a new install learns its cards by itself on $name
     try {
       await test.app.ready();
       const status = await statusWhen(test, (s) => s.ready && !s.building);
-      expect(status).toEqual({ building: false, indexed: 14, total: 14, failed: 0, ready: true, imagesUnavailable: false });
+      expect(status).toEqual({ building: false, indexed: 14, total: 14, failed: 0, ready: true, imagesUnavailable: false, autoIndex: true });
       const response = await test.app.inject({ method: 'POST', url: '/v1/vision/identify', ...multipart(readFileSync(photos[0]!.file)) });
       expect(response.statusCode).toBe(200);
       expect(response.json().candidates[0].printingId).toBe(photos[0]!.printingId);

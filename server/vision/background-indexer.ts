@@ -19,6 +19,8 @@ export interface IndexStatus {
   ready: boolean;
   /** No card image could be downloaded: the image host (ASSETS_BASE_URL) cannot be reached. */
   imagesUnavailable: boolean;
+  /** This server learns the catalogue's cards itself (INDEX_IMAGES); otherwise `catalog:index` does. */
+  autoIndex: boolean;
 }
 
 export interface BackgroundIndexer {
@@ -33,8 +35,13 @@ export interface BackgroundIndexer {
  * start, after an import, and again a minute after the image host could not be reached. Identification
  * is told to read the index again as batches are stored, so it answers from what is indexed so far.
  */
-export function createBackgroundIndexer(repository: FingerprintRepository, source: CardImageSource, reload: () => Promise<number>): BackgroundIndexer {
-  const state: IndexStatus = { building: false, indexed: 0, total: 0, failed: 0, ready: false, imagesUnavailable: false };
+export function createBackgroundIndexer(
+  repository: FingerprintRepository,
+  source: CardImageSource,
+  reload: () => Promise<number>,
+  { autoIndex }: { autoIndex: boolean },
+): BackgroundIndexer {
+  const state: IndexStatus = { building: false, indexed: 0, total: 0, failed: 0, ready: false, imagesUnavailable: false, autoIndex };
   let running: Promise<void> | undefined;
   let again = false;
   let retry: NodeJS.Timeout | undefined;
@@ -77,6 +84,7 @@ export function createBackgroundIndexer(repository: FingerprintRepository, sourc
   const indexer: BackgroundIndexer = {
     start() {
       clearTimeout(retry);
+      state.building = true;
       if (running) {
         again = true;
         return;
@@ -111,7 +119,10 @@ export function notReadyMessage(status: IndexStatus, assetsBaseUrl: string): str
   if (status.imagesUnavailable) {
     return `Identification is unavailable: card images could not be downloaded from ${assetsBaseUrl}. Set ASSETS_BASE_URL to a reachable mirror of the image host; the server tries again every minute.`;
   }
-  if (status.total === 0) return 'Identification has no cards to learn: the catalogue holds no printings with images. Import one with `npm run catalog:import`.';
+  if (status.total === 0 && !status.building) {
+    return 'Identification has no cards to learn: the catalogue holds no printings with images. Import one with `npm run catalog:import`.';
+  }
+  if (!status.autoIndex) return 'Identification is unavailable: the cards have not been learned. Run `npm run catalog:index`, or start the server with INDEX_IMAGES=true.';
   if (status.building || status.indexed < status.total - status.failed) {
     return `Identification is getting ready: ${status.indexed} of ${status.total} cards learned. Try again in a few seconds.`;
   }

@@ -9,6 +9,7 @@ const IndexStatusSchema = Type.Object({
   failed: Type.Integer({ description: 'Printings whose image could not be loaded in the last build' }),
   ready: Type.Boolean({ description: 'Identification answers (some printings are indexed)' }),
   imagesUnavailable: Type.Boolean({ description: 'No card image could be downloaded: ASSETS_BASE_URL cannot be reached' }),
+  autoIndex: Type.Boolean({ description: 'This server learns the catalogue itself (INDEX_IMAGES); otherwise `npm run catalog:index` does' }),
 });
 
 /** `GET /v1/vision/status`: whether identification can answer, and how far the index is. */

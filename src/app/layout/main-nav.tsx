@@ -42,7 +42,7 @@ export function MainNav() {
         aria-controls="main-nav-links"
         onClick={() => setOpen(!open)}
       >
-        <span aria-hidden="true">☰</span> {intl.formatMessage(layoutMessages.menu)}
+        <span aria-hidden="true">☰</span> <span className="menu-label">{intl.formatMessage(layoutMessages.menu)}</span>
       </button>
       <ul id="main-nav-links" className={open ? 'nav-links open' : 'nav-links'}>
         {navItemsFor(auth).map((item) => (

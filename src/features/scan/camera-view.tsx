@@ -9,19 +9,24 @@ export interface CameraViewProps {
   viewRef: RefObject<HTMLDivElement | null>;
   freezeRef: RefObject<HTMLCanvasElement | null>;
   phase: ScannerPhase;
+  /** The camera could not be opened (no device, or permission refused). */
+  cameraFailed: boolean;
   modelProgress: LoadProgress | null;
   modelLoading: boolean;
   basicMode: boolean;
 }
 
-function useOverlayTexts(phase: ScannerPhase) {
+function useOverlayTexts(phase: ScannerPhase, cameraFailed: boolean) {
   const intl = useIntl();
+  if (cameraFailed) return { frame: null, status: intl.formatMessage(m.statusNoCamera) };
   switch (phase) {
     case 'ready':
       return { frame: intl.formatMessage(m.overlayDetected), status: intl.formatMessage(m.overlayDetected) };
     case 'processing':
-    case 'frozen':
       return { frame: intl.formatMessage(m.overlayProcessing), status: intl.formatMessage(m.overlayProcessing) };
+    case 'frozen':
+      // The results speak for the photo now.
+      return { frame: null, status: null };
     case 'stabilizing':
       return { frame: intl.formatMessage(m.overlayCenter), status: intl.formatMessage(m.statusStabilizing) };
     case 'looking':
@@ -32,9 +37,9 @@ function useOverlayTexts(phase: ScannerPhase) {
 }
 
 /** The live camera with the card-shaped frame and what the scanner is doing, drawn over it. */
-export function CameraView({ videoRef, viewRef, freezeRef, phase, modelProgress, modelLoading, basicMode }: CameraViewProps) {
+export function CameraView({ videoRef, viewRef, freezeRef, phase, cameraFailed, modelProgress, modelLoading, basicMode }: CameraViewProps) {
   const intl = useIntl();
-  const texts = useOverlayTexts(phase);
+  const texts = useOverlayTexts(phase, cameraFailed);
   const frozen = phase === 'frozen' || phase === 'processing';
   const percent = modelProgress?.total ? intl.formatNumber(modelProgress.loaded / modelProgress.total, { style: 'percent' }) : null;
 
@@ -43,9 +48,9 @@ export function CameraView({ videoRef, viewRef, freezeRef, phase, modelProgress,
       <video ref={videoRef} className="camera-video" playsInline muted autoPlay />
       <canvas ref={freezeRef} className="camera-freeze" hidden={!frozen} aria-hidden="true" />
       <div className="card-frame" aria-hidden="true">
-        <span className="card-frame-text">{texts.frame}</span>
+        {texts.frame && <span className="card-frame-text">{texts.frame}</span>}
       </div>
-      <p className="scanner-status" role="status" aria-live="polite">
+      <p className="scanner-status" role="status" aria-live="polite" hidden={texts.status === null}>
         {texts.status}
       </p>
       {basicMode && <span className="basic-badge">{intl.formatMessage(m.basicModeBadge)}</span>}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { CandidateMenu } from './candidate-menu.tsx';
 import { cardImageUrl } from '../../lib/catalogue-images.ts';
+import { variantName } from '../../components/variant-name.ts';
 import type { ScanCandidate } from './scan-candidate.ts';
 import { scanMessages as m } from './scan-messages.ts';
 
@@ -32,8 +33,8 @@ export function CandidateTile({ candidate, featured }: { candidate: ScanCandidat
         <dl className="candidate-facts">
           <dd className="candidate-set">{candidate.setName}</dd>
           <dd className="candidate-number">{intl.formatMessage(m.number, { number: candidate.number })}</dd>
-          <dd className="candidate-variant">{candidate.variant}</dd>
-          <dd className="candidate-language">{candidate.language}</dd>
+          <dd className="candidate-variant">{variantName(intl, candidate.variant)}</dd>
+          <dd className="candidate-language">{candidate.language.toUpperCase()}</dd>
         </dl>
       </div>
     </article>

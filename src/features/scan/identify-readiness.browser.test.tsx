@@ -10,9 +10,9 @@ import { IdentifyReadiness } from './identify-readiness.tsx';
 import type { IdentifyStatus } from './identify-status.ts';
 import { scanFailureText } from './scan-failure-text.ts';
 
-const learning: IdentifyStatus = { building: true, indexed: 412, total: 2174, failed: 0, ready: false, imagesUnavailable: false };
-const unavailable: IdentifyStatus = { building: false, indexed: 0, total: 2174, failed: 12, ready: false, imagesUnavailable: true };
-const ready: IdentifyStatus = { building: false, indexed: 2174, total: 2174, failed: 0, ready: true, imagesUnavailable: false };
+const learning: IdentifyStatus = { building: true, indexed: 412, total: 2174, failed: 0, ready: false, imagesUnavailable: false, autoIndex: true };
+const unavailable: IdentifyStatus = { building: false, indexed: 0, total: 2174, failed: 12, ready: false, imagesUnavailable: true, autoIndex: true };
+const ready: IdentifyStatus = { building: false, indexed: 2174, total: 2174, failed: 0, ready: true, imagesUnavailable: false, autoIndex: true };
 
 async function show(status: IdentifyStatus, { locale = 'en', permissions = [] }: { locale?: 'en' | 'fr'; permissions?: string[] } = {}) {
   const store = createStore();

@@ -4,6 +4,13 @@ import { authAtom, hasPermission } from '../../state/auth.ts';
 import { readinessOf, type IdentifyStatus } from './identify-status.ts';
 import { scanMessages as m } from './scan-messages.ts';
 
+/** What stops identification, and what an administrator can do about it. */
+export const problems = {
+  'images-unavailable': { problem: m.readinessImagesUnavailable, remedy: m.readinessImagesUnavailableAdmin },
+  'no-cards': { problem: m.readinessNoCards, remedy: m.readinessNoCardsAdmin },
+  'not-indexed': { problem: m.readinessNotIndexed, remedy: m.readinessNotIndexedAdmin },
+};
+
 /** What a collector (and an administrator, what to do) should know before a scan can be identified. */
 export function IdentifyReadiness({ status }: { status: IdentifyStatus | null }) {
   const intl = useIntl();
@@ -19,10 +26,11 @@ export function IdentifyReadiness({ status }: { status: IdentifyStatus | null })
       </p>
     );
   }
+  const { problem, remedy } = problems[readiness];
   return (
     <div className="identify-readiness identify-readiness-problem" role="alert">
-      <p>{intl.formatMessage(readiness === 'images-unavailable' ? m.readinessImagesUnavailable : m.readinessNoCards)}</p>
-      {administrator && <p>{intl.formatMessage(readiness === 'images-unavailable' ? m.readinessImagesUnavailableAdmin : m.readinessNoCardsAdmin)}</p>}
+      <p>{intl.formatMessage(problem)}</p>
+      {administrator && <p>{intl.formatMessage(remedy)}</p>}
     </div>
   );
 }

@@ -47,8 +47,8 @@ describe('scan results', () => {
     await expect.element(best).toHaveTextContent('96.5% match');
     await expect.element(best).toHaveTextContent('Scarlet & Violet');
     await expect.element(best).toHaveTextContent('#1');
-    await expect.element(best).toHaveTextContent('normal');
-    await expect.element(best).toHaveTextContent('en');
+    await expect.element(best.getByText('Normal', { exact: true })).toBeVisible();
+    await expect.element(best.getByText('EN', { exact: true })).toBeVisible();
     expect(screen.getByText('Other possible matches').elements()).toHaveLength(0);
   });
 
@@ -95,5 +95,13 @@ describe('scan results', () => {
     const screen = await show([candidate(1, 87.26)], 'fr');
     await expect.element(screen.getByRole('heading', { name: 'Résultats du scan' })).toBeVisible();
     await expect.element(screen.getByRole('article')).toHaveTextContent(/87,3\s%/);
+  });
+
+  test('variant and language read as the catalogue names them, in French too', async () => {
+    const screen = await show([{ ...candidate(1, 90), variant: 'reverse', language: 'fr' }], 'fr');
+    const best = screen.getByRole('article');
+    await expect.element(best.getByText('Reverse holo', { exact: true })).toBeVisible();
+    await expect.element(best.getByText('FR', { exact: true })).toBeVisible();
+    expect(best.getByText('Normale', { exact: true }).elements()).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
 import type { IntlShape } from 'react-intl';
 import { ApiError } from '../../lib/api-error.ts';
+import { problems } from './identify-readiness.tsx';
 import { readinessOf, type IdentifyStatus } from './identify-status.ts';
 import { scanMessages as m } from './scan-messages.ts';
 
@@ -13,8 +14,7 @@ export async function scanFailureText(error: unknown, intl: IntlShape, refreshSt
     const status = await refreshStatus();
     const readiness = status && readinessOf(status);
     if (readiness === 'learning') return intl.formatMessage(m.readinessLearning, { indexed: status!.indexed, total: status!.total });
-    if (readiness === 'images-unavailable') return intl.formatMessage(m.readinessImagesUnavailable);
-    if (readiness === 'no-cards') return intl.formatMessage(m.readinessNoCards);
+    if (readiness && readiness !== 'ready') return intl.formatMessage(problems[readiness].problem);
   }
   return intl.formatMessage(m.toastFailedServerText);
 }

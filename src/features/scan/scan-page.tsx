@@ -24,8 +24,6 @@ export default function ScanPage() {
   return (
     <section className="page scan-page">
       <PageTitle text={intl.formatMessage(m.title)} />
-      <p className="page-subtitle">{intl.formatMessage(m.subtitle)}</p>
-      <ScanSteps />
       <IdentifyReadiness status={identifyStatus.status} />
       <div className="scan-layout">
         <div className="scanner">
@@ -34,6 +32,7 @@ export default function ScanPage() {
             viewRef={scanner.viewRef}
             freezeRef={scanner.freezeRef}
             phase={scanner.phase}
+            cameraFailed={scanner.cameraStatus === 'error'}
             modelLoading={scanner.model.status === null}
             modelProgress={scanner.model.progress}
             basicMode={scanner.model.status?.mode === 'basic'}
@@ -51,6 +50,8 @@ export default function ScanPage() {
           {result !== null ? <ResultsPanel candidates={result} /> : <ScanTips />}
         </div>
       </div>
+      <p className="page-subtitle">{intl.formatMessage(m.subtitle)}</p>
+      <ScanSteps />
     </section>
   );
 }
