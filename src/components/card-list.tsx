@@ -7,6 +7,7 @@ import { EmptyState } from './empty-state.tsx';
 import { LoadError } from './load-error.tsx';
 import { Pager } from './pager.tsx';
 import { SkeletonTiles } from './skeleton-tiles.tsx';
+import { usePageWithinList } from '../lib/use-page-within-list.ts';
 
 interface CardListProps {
   state: ApiGetState<ListPage<Card>>;
@@ -21,11 +22,14 @@ interface CardListProps {
 /** One page of cards as tiles, with its loading, failed and empty states, the pager and the detail sheet. */
 export function CardList({ state, onRetry, page, onPageChange, emptyTitle, emptyHint }: CardListProps) {
   const [selected, setSelected] = useState<Card>();
+  const lastPage = state.status === 'ready' ? state.data.pageable.total_pages - 1 : undefined;
+  usePageWithinList(page, lastPage, onPageChange);
 
   if (state.status === 'loading') return <SkeletonTiles count={6} />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={onRetry} />;
   const { content, pageable } = state.data;
   if (content.length === 0 && pageable.total_elements === 0) return <EmptyState title={emptyTitle} hint={emptyHint} />;
+  if (page > pageable.total_pages - 1) return <SkeletonTiles count={6} />;
 
   const changePage = (next: number) => {
     onPageChange(next);

@@ -264,7 +264,37 @@ describe('card detail sheet', () => {
   });
 });
 
+/** Words of the tile names that the layout broke across lines. */
+function brokenWords(): string[] {
+  const broken: string[] = [];
+  for (const name of document.querySelectorAll('.card-tile-name')) {
+    const text = name.firstChild!;
+    for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, match.index);
+      range.setEnd(text, match.index + match[0].length);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      if (lines.size > 1) broken.push(match[0]);
+    }
+  }
+  return broken;
+}
+
 describe('Cards on a phone', () => {
+  test('names wrap between words, never inside one', async () => {
+    // The smallest phones: a name beside its HP badge has little room.
+    await page.viewport(320, 640);
+    await openCards('/cards?name=pika');
+    await expect.poll(tileNames).toContain('Pikachu');
+    expect(brokenWords()).toEqual([]);
+  });
+
+  test('a page past the last shows the last page', async () => {
+    const { router } = await openCards('/cards?page=999');
+    await expect.element(page.getByText(/^Page (\d+) \/ \1$/)).toBeVisible();
+    expect(router.state.location.search).not.toContain('999');
+  });
+
   test('filters fold behind a button that counts the active ones', async () => {
     await page.viewport(414, 896);
     await openCards('/cards?lang=fr&name=pika');

@@ -85,15 +85,33 @@ describe('Set details', () => {
     await expect.element(page.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
-  test('a set with no matching cards says No cards in this set', async () => {
+  test('a filter that matches none of the set’s cards says so, not that the set is empty', async () => {
     await openSet('/sets/en-alpha?name=nothing');
-    await expect.element(page.getByText('No cards in this set')).toBeVisible();
+    await expect.element(page.getByText('No cards match these filters')).toBeVisible();
+    expect(page.getByText('No cards in this set').elements()).toHaveLength(0);
   });
 
-  test('an unknown set shows the reason and a Retry', async () => {
-    await renderSets('/sets/xx-missing');
-    await expect.element(page.getByRole('alert').first()).toHaveTextContent(/Could not load this list: .*xx-missing/);
-    await expect.element(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  test('an unknown set says Set not found and links to the sets, with no list, filters or Retry', async () => {
+    const { router } = await renderSets('/sets/xx-missing');
+    await expect.element(page.getByRole('heading', { level: 1, name: 'Set not found' })).toBeVisible();
+    expect(page.getByRole('button', { name: 'Retry' }).elements()).toHaveLength(0);
+    expect(page.getByRole('searchbox').elements()).toHaveLength(0);
+    expect(page.getByText('No cards in this set').elements()).toHaveLength(0);
+    await page.getByRole('link', { name: 'See all sets' }).click();
+    await expect.poll(() => router.state.location.pathname).toBe('/sets');
+  });
+
+  test('an unknown set in French', async () => {
+    await renderSets('/sets/xx-missing', 'fr');
+    await expect.element(page.getByRole('heading', { level: 1, name: 'Extension introuvable' })).toBeVisible();
+    await expect.element(page.getByRole('link', { name: 'Voir toutes les extensions' })).toBeVisible();
+  });
+
+  test('a page past the last shows the last page', async () => {
+    const { router } = await openSet('/sets/it-gamma?page=9');
+    await expect.element(page.getByText('Page 2 / 2')).toBeVisible();
+    await expect.poll(tileNames).toEqual(['Gamma 25', 'Gamma 26', 'Gamma 27', 'Gamma 28', 'Gamma 29', 'Gamma 30']);
+    expect(router.state.location.search).toBe('?page=2');
   });
 
   test('has no serious or critical accessibility violations', async () => {
@@ -107,6 +125,6 @@ describe('Set details', () => {
     await expect.element(page.getByRole('heading', { level: 1, name: 'Alpha Été' })).toBeVisible();
     await expect.element(page.getByRole('link', { name: 'Retour à toutes les extensions' })).toHaveTextContent('Retour');
     await expect.element(page.getByRole('searchbox', { name: 'Nom de la carte' })).toHaveValue('zzz');
-    await expect.element(page.getByText('Aucune carte dans cette extension')).toBeVisible();
+    await expect.element(page.getByText('Aucune carte ne correspond à ces filtres')).toBeVisible();
   });
 });

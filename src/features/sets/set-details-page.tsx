@@ -10,6 +10,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { commonMessages } from '../../i18n/common-messages.ts';
 import { defineMessages } from '../../i18n/define-messages.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { setImageUrl } from '../../lib/catalogue-images.ts';
 import type { Card, CardSet, ListPage } from '../../lib/catalogue-types.ts';
 import { containsIgnoringCase, equals } from '../../lib/filter-expression.ts';
@@ -23,6 +24,10 @@ const messages = defineMessages({
   backToSets: { id: 'setDetails.backToSets', defaultMessage: 'Back to all sets' },
   name: { id: 'setDetails.filter.name', defaultMessage: 'Card name' },
   empty: { id: 'setDetails.empty', defaultMessage: 'No cards in this set' },
+  noMatch: { id: 'setDetails.noMatch', defaultMessage: 'No cards match these filters' },
+  notFound: { id: 'setDetails.notFound', defaultMessage: 'Set not found' },
+  notFoundHint: { id: 'setDetails.notFoundHint', defaultMessage: 'There is no set at this address.' },
+  allSets: { id: 'setDetails.allSets', defaultMessage: 'See all sets' },
   code: { id: 'setDetails.code', defaultMessage: 'Code' },
   cards: { id: 'setDetails.cards', defaultMessage: 'Cards in this set' },
 });
@@ -72,11 +77,29 @@ export default function SetDetailsPage() {
     }),
   );
 
+  const back = (
+    <Link className="back-link" to="/sets" aria-label={intl.formatMessage(messages.backToSets)}>
+      <span aria-hidden="true">←</span> {intl.formatMessage(commonMessages.back)}
+    </Link>
+  );
+  if (set.status === 'error' && set.error instanceof ApiError && set.error.status === 404) {
+    return (
+      <section className="page catalogue-page">
+        {back}
+        <PageTitle text={intl.formatMessage(messages.notFound)} />
+        <div className="empty-state" role="status">
+          <p className="empty-state-hint">{intl.formatMessage(messages.notFoundHint)}</p>
+          <Link className="button" to="/sets">
+            {intl.formatMessage(messages.allSets)}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
   return (
     <section className="page catalogue-page">
-      <Link className="back-link" to="/sets" aria-label={intl.formatMessage(messages.backToSets)}>
-        <span aria-hidden="true">←</span> {intl.formatMessage(commonMessages.back)}
-      </Link>
+      {back}
       {set.status === 'ready' && <SetHeader set={set.data} />}
       {set.status === 'loading' && <PageTitle text={intl.formatMessage(messages.title)} />}
       {set.status === 'error' && (
@@ -90,7 +113,13 @@ export default function SetDetailsPage() {
         <TextField label={intl.formatMessage(messages.name)} value={nameText} onChange={setNameText} />
         <SortField value={list.sort} options={setCardSortOptions} onChange={list.setSort} />
       </FilterPanel>
-      <CardList state={cards} onRetry={cards.retry} page={list.page} onPageChange={list.setPage} emptyTitle={intl.formatMessage(messages.empty)} />
+      <CardList
+        state={cards}
+        onRetry={cards.retry}
+        page={list.page}
+        onPageChange={list.setPage}
+        emptyTitle={intl.formatMessage(list.filters.name === '' ? messages.empty : messages.noMatch)}
+      />
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { listSearchParams } from '../../lib/list-query.ts';
 import { useApiGet } from '../../lib/use-api-get.ts';
 import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
 import { useListUrlState } from '../../lib/use-list-url-state.ts';
+import { usePageWithinList } from '../../lib/use-page-within-list.ts';
 import { SetTile } from './set-tile.tsx';
 import { setSortChoices, setSortOptions } from './set-sort-options.ts';
 
@@ -47,6 +48,8 @@ export default function SetsPage() {
     }),
   );
   const activeCount = filterKeys.filter((key) => filters[key] !== '').length;
+  const lastPage = sets.status === 'ready' ? sets.data.pageable.total_pages - 1 : undefined;
+  usePageWithinList(list.page, lastPage, list.setPage);
 
   const changePage = (page: number) => {
     list.setPage(page);
