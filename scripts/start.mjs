@@ -18,8 +18,10 @@ function newestChange(path) {
 function ensureBuild() {
   const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
   if (built >= Math.max(...appSources.map(newestChange))) return;
-  console.log('Building the app...');
+  const started = Date.now();
+  console.log('Building the app (it takes 10 to 20 seconds on two cores, once after each change)...');
   run('npm', ['run', '--silent', 'build', '--', '--logLevel', 'warn']);
+  console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
 /** Runs the server in the foreground and passes Ctrl-C or a stop request on to it. */

@@ -1,6 +1,4 @@
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- oidc-provider ships no types; every tsconfig that reaches this file must see them
-/// <reference path="./oidc-provider.d.ts" />
-import Provider, { type KoaContextWithOidc } from 'oidc-provider';
+import Provider, { type KoaContextWithOidc, type OidcProvider } from './oidc-provider-library.ts';
 import type { JWK } from 'jose';
 import { htmlPage, escapeHtml } from './html-page.ts';
 import type { IdentityUserRepository } from './identity-user-repository.ts';
@@ -45,7 +43,7 @@ function language(ctx: KoaContextWithOidc): 'en' | 'fr' {
 }
 
 /** An OpenID provider for one machine: one public client, code + PKCE S256, JWT access tokens with realm roles. */
-export function createDevProvider(options: DevProviderOptions): Provider {
+export function createDevProvider(options: DevProviderOptions): OidcProvider {
   const { users } = options;
   const appOrigin = new URL(options.publicUrl).origin;
   const provider = new Provider(options.issuer, {

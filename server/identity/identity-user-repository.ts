@@ -27,6 +27,8 @@ export interface IdentityUserRepository {
   /** Removes an account that was never usable (its set-password mail could not be sent). */
   remove(id: string): Promise<void>;
   count(): Promise<number>;
+  /** Every account, by email. */
+  list(): Promise<IdentityUser[]>;
 }
 
 type Row = { id: string; email: string; first_name: string; last_name: string; password_hash: string | null; roles: string[] };
@@ -71,6 +73,10 @@ export function createIdentityUserRepository(db: Database): IdentityUserReposito
     },
     async remove(id) {
       await db.deleteFrom('identity_user').where('id', '=', id).execute();
+    },
+    async list() {
+      const rows = await db.selectFrom('identity_user').select(columns).orderBy('email').execute();
+      return rows.map(toUser);
     },
     async count() {
       const row = await db.selectFrom('identity_user').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
