@@ -13,7 +13,10 @@ import { openDatabase } from './db/open-database.ts';
 import type { ServerConfig } from './env.ts';
 import { registerDevIdentity } from './identity/register-dev-identity.ts';
 import { registerDatabase } from './plugins/database.ts';
+import { clientErrorHandler } from './plugins/client-errors.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrors } from './plugins/framework-errors.ts';
+import { registerRequestGuard } from './plugins/request-guard.ts';
 import { formatSchemaError } from './plugins/schema-error-formatter.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
 import { serverSettings } from './server-settings.ts';
@@ -33,16 +36,38 @@ export interface AppOptions {
   logger?: boolean;
   /** Overrides the database chosen by the config, e.g. `{ kind: 'pglite' }` for an in-memory one in tests. */
   database?: DatabaseOptions;
+  /** Overrides `serverSettings.http` values, e.g. a short request timeout for a test that stalls an upload. */
+  http?: Partial<Omit<HttpLimits, 'providerFormLimit'>>;
+}
+
+export type HttpLimits = { [name in keyof typeof serverSettings.http]: number };
+
+function httpLimits(overrides: Partial<HttpLimits> = {}): HttpLimits {
+  const defaults = Object.fromEntries(Object.entries(serverSettings.http).map(([name, entry]) => [name, entry.value])) as HttpLimits;
+  return { ...defaults, ...overrides };
 }
 
 /** Builds the whole API without listening, so tests inject requests and `server.ts` only binds a port. */
-export async function buildApp({ config, logger = false, database }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: serverSettings.http.bodyLimit.value, schemaErrorFormatter: formatSchemaError });
+export async function buildApp({ config, logger = false, database, http }: AppOptions): Promise<FastifyInstance> {
+  const limits = httpLimits(http);
+  const app = Fastify({
+    logger,
+    bodyLimit: limits.bodyLimit,
+    schemaErrorFormatter: formatSchemaError,
+    routerOptions: { maxParamLength: limits.maxParamLength },
+    requestTimeout: limits.requestTimeout,
+    connectionTimeout: limits.connectionTimeout,
+    keepAliveTimeout: limits.keepAliveTimeout,
+    http: { headersTimeout: limits.headersTimeout, maxHeaderSize: limits.maxHeaderSize, connectionsCheckingInterval: limits.timeoutCheckInterval },
+    frameworkErrors: frameworkErrors(limits.maxParamLength),
+    clientErrorHandler: clientErrorHandler(limits.maxHeaderSize),
+  });
   registerErrorHandling(app);
+  registerRequestGuard(app, limits.maxUrlLength);
   const db = await openDatabase(database ?? databaseOptionsFromConfig(config));
   registerDatabase(app, db);
   try {
-    await registerRoutes(app, config);
+    await registerRoutes(app, config, limits);
   } catch (error) {
     await app.close();
     throw error;
@@ -50,7 +75,7 @@ export async function buildApp({ config, logger = false, database }: AppOptions)
   return app;
 }
 
-async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promise<void> {
+async function registerRoutes(app: FastifyInstance, config: ServerConfig, limits: HttpLimits): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Card Lens API', version: '1' },
@@ -64,7 +89,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promi
   registerCardsRoute(app, createCardService(createCardRepository(app.db), assets));
   registerSetsRoute(app, createSetService(createSetRepository(app.db), assets));
   const identify = createIdentifyService(createFingerprintRepository(app.db), { ...assets, detectCards: cardDetectorOnDemand() });
-  await registerIdentifyRoute(app, identify);
+  await registerIdentifyRoute(app, identify, { uploadsInFlight: limits.uploadsInFlight, retryAfterSeconds: limits.uploadRetryAfter });
   app.addHook('onReady', async () => {
     // Fingerprints are read once at start; OpenCV loads in the background so start-up stays quick.
     void loadOpenCv();
