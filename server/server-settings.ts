@@ -25,6 +25,7 @@ const http = {
   timeoutCheckInterval: setting(2_000, 'ms', "how often Node looks for requests past their header or request timeout; its default of 30 s lets a stalled upload live 30 s too long"),
   uploadsInFlight: setting(16, 'uploads', 'photos being received or identified at once: each holds up to 10 MB, so 16 hold at most 160 MB; more answer 503 before their body is read. 150 uploads stalled at 9.5 MB took RSS from 594 to 696 MB (2,031 MB without the cap)', true),
   uploadRetryAfter: setting(2, 's', "the Retry-After of a 503 when the upload cap is reached: an identification takes well under a second, so a slot frees quickly"),
+  providerFormLimit: setting(56 * 1024, 'bytes', "sign-in provider forms (token, revoke, logout) are a few hundred bytes; oidc-provider's own cap"),
 };
 
 /** The worker threads identification runs on, and the queue in front of them. */
