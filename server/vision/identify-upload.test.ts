@@ -1,3 +1,4 @@
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testBackends, type TestApp } from '../test-support/test-database.ts';
 
@@ -10,6 +11,19 @@ function form(bytes: Buffer): Buffer {
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
+}
+
+/** A real 16x16 JPEG whose frame header claims 6000x6000: a decoder fills the rest with grey. */
+async function jpegClaimingMorePixels(): Promise<Buffer> {
+  const jpeg = Buffer.from(await sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } }).jpeg().toBuffer());
+  for (let i = 2; i < jpeg.length - 9; i++) {
+    if (jpeg[i] === 0xff && jpeg[i + 1] === 0xc0) {
+      jpeg.writeUInt16BE(6000, i + 5);
+      jpeg.writeUInt16BE(6000, i + 7);
+      return jpeg;
+    }
+  }
+  throw new Error('no SOF0 marker');
 }
 
 describe.each(testBackends())('what POST /v1/vision/identify refuses, on $name', (backend) => {
@@ -46,5 +60,26 @@ describe.each(testBackends())('what POST /v1/vision/identify refuses, on $name',
     const response = await post(`${part('file')}${part('file')}--${boundary}--\r\n`);
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('The form holds more than 1 file: send one photo in the field "file"');
+  });
+
+  it.each([
+    ['GIF', (image: Sharp) => image.gif()],
+    ['TIFF', (image: Sharp) => image.tiff()],
+    ['AVIF', (image: Sharp) => image.avif()],
+  ])('a %s photo answers 415 naming the format and the ones accepted', async (format, encode) => {
+    const bytes = await encode(sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } })).toBuffer();
+    const response = await post(form(bytes));
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      status: 415,
+      error: 'Unsupported Media Type',
+      message: `${format} images are not supported: send a JPEG, PNG or WebP photo of the card`,
+    });
+  });
+
+  it('a JPEG whose header declares 6000x6000 but holds 16x16 of data answers 400 corrupt or truncated', async () => {
+    const response = await post(form(await jpegClaimingMorePixels()));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ status: 400, error: 'Bad Request', message: 'The JPEG image is corrupt or truncated and cannot be read' });
   });
 });
