@@ -14,8 +14,11 @@ import { openDatabase } from './db/open-database.ts';
 import type { ServerConfig } from './env.ts';
 import { registerDevIdentity } from './identity/register-dev-identity.ts';
 import { registerDatabase } from './plugins/database.ts';
+import { clientErrorHandler } from './plugins/client-errors.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { HttpError } from './http-error.ts';
+import { frameworkErrors } from './plugins/framework-errors.ts';
+import { registerRequestGuard } from './plugins/request-guard.ts';
 import { formatSchemaError } from './plugins/schema-error-formatter.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
@@ -38,16 +41,39 @@ export interface AppOptions {
   logger?: boolean;
   /** Overrides the database chosen by the config, e.g. `{ kind: 'pglite' }` for an in-memory one in tests. */
   database?: DatabaseOptions;
+  /** Overrides `serverSettings.http` values, e.g. a short request timeout for a test that stalls an upload. */
+  http?: Partial<Omit<HttpLimits, 'providerFormLimit'>>;
+}
+
+export type HttpLimits = { [name in keyof typeof serverSettings.http]: number };
+
+function httpLimits(overrides: Partial<HttpLimits> = {}): HttpLimits {
+  const defaults = Object.fromEntries(Object.entries(serverSettings.http).map(([name, entry]) => [name, entry.value])) as HttpLimits;
+  return { ...defaults, ...overrides };
 }
 
 /** Builds the whole API without listening, so tests inject requests and `server.ts` only binds a port. */
-export async function buildApp({ config, logger = false, database }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: serverSettings.http.bodyLimit.value, schemaErrorFormatter: formatSchemaError });
+export async function buildApp({ config, logger = false, database, http }: AppOptions): Promise<FastifyInstance> {
+  const limits = httpLimits(http);
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: limits.bodyLimit,
+    schemaErrorFormatter: formatSchemaError,
+    routerOptions: { maxParamLength: limits.maxParamLength },
+    requestTimeout: limits.requestTimeout,
+    connectionTimeout: limits.connectionTimeout,
+    keepAliveTimeout: limits.keepAliveTimeout,
+    http: { headersTimeout: limits.headersTimeout, maxHeaderSize: limits.maxHeaderSize, connectionsCheckingInterval: limits.timeoutCheckInterval },
+    frameworkErrors: frameworkErrors(limits.maxParamLength),
+    clientErrorHandler: clientErrorHandler(limits.maxHeaderSize),
+  });
   registerErrorHandling(app);
+  registerRequestGuard(app, limits.maxUrlLength);
   const db = await openDatabase(database ?? databaseOptionsFromConfig(config));
   registerDatabase(app, db);
   try {
-    await registerRoutes(app, config);
+    await registerRoutes(app, config, limits);
   } catch (error) {
     await app.close();
     throw error;
@@ -55,7 +81,7 @@ export async function buildApp({ config, logger = false, database }: AppOptions)
   return app;
 }
 
-async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promise<void> {
+async function registerRoutes(app: FastifyInstance, config: ServerConfig, limits: HttpLimits): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Card Lens API', version: '1' },
@@ -78,7 +104,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promi
     notReady: () =>
       new HttpError(503, notReadyMessage(indexer.status(), config.assetsBaseUrl), { 'retry-after': String(serverSettings.backgroundIndex.retryAfterSeconds.value) }),
   });
-  await registerIdentifyRoute(app, identify);
+  await registerIdentifyRoute(app, identify, { uploadsInFlight: limits.uploadsInFlight, retryAfterSeconds: limits.uploadRetryAfter });
   registerIdentifyStatusRoute(app, indexer);
   app.addHook('onReady', async () => {
     // Fingerprints are read once at start; OpenCV loads in the background so start-up stays quick.

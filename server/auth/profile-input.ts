@@ -1,3 +1,4 @@
+import { holdsControlCharacter } from '../control-characters.ts';
 import { HttpError } from '../http-error.ts';
 import type { StoredProfile } from './profile-repository.ts';
 
@@ -14,8 +15,13 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+function refuseControlCharacter(value: unknown, label: string): void {
+  if (typeof value === 'string' && holdsControlCharacter(value)) throw new HttpError(400, `${label} holds a control character`);
+}
+
 function requiredName(value: unknown, label: string): string {
   if (typeof value !== 'string' || value.trim() === '') throw new HttpError(400, `${label} is required`);
+  refuseControlCharacter(value, label);
   if (value.trim().length > 100) throw new HttpError(400, `${label} must be at most 100 characters`);
   return value.trim();
 }
@@ -30,8 +36,10 @@ export function readProfileInput(raw: unknown): StoredProfile {
   const input = body(raw);
   const firstName = requiredName(input.firstName, 'First name');
   const lastName = requiredName(input.lastName, 'Last name');
+  refuseControlCharacter(input.language, 'Language');
   if (typeof input.language !== 'string' || input.language.length !== 2) throw new HttpError(400, languageMessage);
   const timezone = input.timezone ?? '';
+  refuseControlCharacter(timezone, 'Timezone');
   if (typeof timezone !== 'string' || timezone.length > 64 || (timezone !== '' && !isTimeZone(timezone))) {
     throw new HttpError(400, 'Timezone must be an IANA time zone name (e.g., Europe/Paris)');
   }
@@ -45,6 +53,7 @@ export function readRegistrationInput(raw: unknown): StoredProfile & { email: st
   const input = body(raw);
   const email = typeof input.email === 'string' ? input.email.trim() : '';
   if (email === '') throw new HttpError(400, 'Email is required');
+  refuseControlCharacter(email, 'Email');
   if (email.length > 254 || !emailPattern.test(email)) throw new HttpError(400, 'Email must be a valid address');
   return { ...readProfileInput(input), email };
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JWK } from 'jose';
 import type { AccountDirectory } from '../auth/account-directory.ts';
 import { createThrottle } from '../auth/throttle.ts';
+import { refuseControlCharacters } from '../control-characters.ts';
 import type { ServerConfig } from '../env.ts';
 import { serverSettings } from '../server-settings.ts';
 import { createDevAccountDirectory } from './dev-account-directory.ts';
@@ -81,6 +82,19 @@ export async function registerDevIdentity(app: FastifyInstance, config: ServerCo
     // oidc-provider reads request bodies itself: leave the stream untouched.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    // Its forms (token, revoke, logout) are read here instead, to refuse control characters before
+    // they reach a lookup; oidc-provider then takes the text from `body`.
+    const formLimit = serverSettings.http.providerFormLimit.value;
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: formLimit }, (request, body, done) => {
+      try {
+        for (const [name, value] of new URLSearchParams(body as string)) refuseControlCharacters({ [name]: value }, 'Form field');
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      (request.raw as IncomingMessage & { body?: string }).body = body as string;
+      done(null, undefined);
+    });
     const handle = provider.callback();
     scope.all(`${mountPath}/*`, (request, reply) => {
       void reply.hijack();
@@ -98,6 +112,9 @@ export async function registerDevIdentity(app: FastifyInstance, config: ServerCo
 
   await app.register(async (scope) => {
     formParser(scope);
+    scope.addHook('preValidation', async (request) => {
+      if (typeof request.body === 'object' && request.body !== null) refuseControlCharacters(request.body as Form, 'Form field');
+    });
     const loginPath = `${mountPath}/login-actions/:uid`;
 
     scope.get<{ Params: { uid: string }; Querystring: { lang?: string } }>(loginPath, async (request, reply) => {

@@ -14,9 +14,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const validation = error.validation !== undefined;
     const status = validation ? 400 : error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error(error);
-    const message = status >= 500 ? 'Internal server error' : error.message;
+    const message = status >= 500 ? 'Internal server error' : clientMessage(error, request.headers['content-type']);
     return reply.status(status).send(sendError(status, message));
   });
+}
+
+/** Fastify's own wording where it does not say what the client should change. */
+function clientMessage(error: FastifyError, contentType: string | undefined): string {
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return contentType ? `Content-Type '${contentType}' is not accepted here` : 'A body needs a Content-Type';
+  }
+  return error.message;
 }
 
 export function sendError(status: number, message: string) {

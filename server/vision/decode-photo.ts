@@ -4,7 +4,8 @@ import { photoLimits } from './photo-limits.ts';
 import type { RasterImage } from './raster-image.ts';
 import { sniffImageType } from './sniff-image-type.ts';
 
-const readable = ['jpeg', 'png', 'webp', 'gif', 'tiff', 'avif'];
+// What the API documents; other formats sharp could read are refused by name rather than half-supported.
+const accepted = ['jpeg', 'png', 'webp'];
 
 /**
  * Checks an upload and decodes it upright (EXIF orientation applied) into RGB pixels no larger
@@ -15,7 +16,7 @@ export async function decodePhoto(bytes: Uint8Array, maxSide: number = photoLimi
   if (type === undefined) {
     throw new HttpError(415, 'The file is not an image: send a JPEG, PNG or WebP photo of the card');
   }
-  if (!readable.includes(type)) {
+  if (!accepted.includes(type)) {
     throw new HttpError(415, `${type.toUpperCase()} images are not supported: send a JPEG, PNG or WebP photo of the card`);
   }
   let width: number;
@@ -32,7 +33,9 @@ export async function decodePhoto(bytes: Uint8Array, maxSide: number = photoLimi
     throw new HttpError(400, `The image is ${width}x${height} (${megapixels} megapixels); the limit is ${photoLimits.maxPixels / 1e6} megapixels`);
   }
   try {
-    const { data, info } = await sharp(bytes, { failOn: 'truncated', limitInputPixels: photoLimits.maxPixels, pages: 1 })
+    // 'warning' is sharp's advice for untrusted input: a JPEG whose header promises more pixels than its
+    // data holds decodes with only a warning, and would otherwise be answered from grey filler.
+    const { data, info } = await sharp(bytes, { failOn: 'warning', limitInputPixels: photoLimits.maxPixels, pages: 1 })
       .rotate()
       .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
       .removeAlpha()

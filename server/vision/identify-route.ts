@@ -6,10 +6,33 @@ import { HttpError } from '../http-error.ts';
 import { IdentifyResultSchema } from './identify-schemas.ts';
 import type { IdentifyService } from './identify-service.ts';
 import { photoLimits } from './photo-limits.ts';
+import { readPhotoUpload, uploadLimits } from './read-photo-upload.ts';
 
-export async function registerIdentifyRoute(app: FastifyInstance, identify: IdentifyService): Promise<void> {
+export interface UploadCap {
+  /** Photos being received or identified at once; each may hold up to `photoLimits.maxBytes`. */
+  uploadsInFlight: number;
+  retryAfterSeconds: number;
+}
+
+export async function registerIdentifyRoute(app: FastifyInstance, identify: IdentifyService, cap: UploadCap): Promise<void> {
   await app.register(async (scope) => {
-    await scope.register(fastifyMultipart, { limits: { fileSize: photoLimits.maxBytes, files: 1, fields: 10, parts: 12 } });
+    await scope.register(fastifyMultipart, { limits: uploadLimits });
+
+    // Counted before the body is read, so memory is bounded by the cap whatever clients send or withhold.
+    let inFlight = 0;
+    scope.addHook('onRequest', async (_request, reply) => {
+      if (inFlight >= cap.uploadsInFlight) {
+        throw new HttpError(503, `The server is receiving ${cap.uploadsInFlight} photos already; try again in ${cap.retryAfterSeconds} s`, {
+          'retry-after': String(cap.retryAfterSeconds),
+          connection: 'close',
+        });
+      }
+      inFlight += 1;
+      reply.raw.once('close', () => {
+        inFlight -= 1;
+      });
+    });
+
     scope.withTypeProvider<TypeBoxTypeProvider>().post(
       '/v1/vision/identify',
       {
@@ -21,28 +44,7 @@ export async function registerIdentifyRoute(app: FastifyInstance, identify: Iden
           response: { 200: IdentifyResultSchema, 400: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 503: ErrorSchema },
         },
       },
-      async (request) => {
-        if (!request.isMultipart()) throw new HttpError(415, 'Send the photo as multipart/form-data in a field named "file"');
-        let photo: Buffer | undefined;
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname !== 'file' || photo !== undefined) {
-            part.file.resume();
-            continue;
-          }
-          try {
-            photo = await part.toBuffer();
-          } catch (error) {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-              throw new HttpError(413, `The photo is larger than ${photoLimits.maxBytes / 1024 / 1024} MB`);
-            }
-            throw error;
-          }
-        }
-        if (photo === undefined) throw new HttpError(400, 'No photo: send it in a multipart field named "file"');
-        if (photo.length === 0) throw new HttpError(400, 'The photo is empty');
-        return { candidates: await identify.identify(photo) };
-      },
+      async (request) => ({ candidates: await identify.identify(await readPhotoUpload(request)) }),
     );
   });
 }
