@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
-import type { EngineStatus, LoadProgress } from '../../../engine/api.ts';
-import { createEngineClient, type EngineClient } from '../../lib/engine-client.ts';
+import type { EngineInit, EngineStatus, LoadProgress } from '../../../engine/api.ts';
+import { useEngineWorker } from '../../lib/use-engine-worker.ts';
 import { addToastAtom, type NewToast } from '../../state/toasts.ts';
 import { frameInVideo } from '../../lib/camera/frame-region.ts';
 import { startFramePump } from '../../lib/camera/frame-pump.ts';
@@ -13,6 +13,8 @@ import { useCamera } from '../../lib/camera/use-camera.ts';
 
 /** Dispatched on window for every analysed frame, so tools such as bench:scan can follow the engine without touching it. */
 export const frameEventName = 'card-lens:frame';
+
+const scannerInit: EngineInit = { preset: 'scanner' };
 
 /** The scan toast that walks through capturing, identifying and the outcome keeps one id, so each replaces the last. */
 const scanToastId = 'scan-progress';
@@ -33,38 +35,28 @@ export function useScanner({ failureText }: ScannerOptions) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const viewRef = useRef<HTMLDivElement>(null);
   const freezeRef = useRef<HTMLCanvasElement>(null);
-  const engineRef = useRef<EngineClient | null>(null);
+  const worker = useEngineWorker(scannerInit);
+  const engineRef = worker.engine;
   const [state, dispatch] = useReducer(scannerReducer, initialScannerState);
   const stateRef = useRef(state);
   stateRef.current = state;
-  const [model, setModel] = useState<ModelState>({ status: null, progress: null });
+  const model: ModelState = { status: worker.status, progress: worker.progress };
   const camera = useCamera(videoRef);
 
   const toast = useCallback((input: NewToast) => addToast(input), [addToast]);
   const text = intl.formatMessage;
 
-  // The engine (worker + model) lives as long as the screen.
+  // Once the model has loaded, or the engine fell back to edge detection, say which.
+  const mode = worker.status?.mode;
   useEffect(() => {
-    const engine = createEngineClient();
-    engineRef.current = engine;
-    let active = true;
-    engine
-      .init({ preset: 'scanner' }, (progress) => active && setModel((current) => ({ ...current, progress })))
-      .then((status) => {
-        if (!active) return;
-        setModel({ status, progress: null });
-        if (status.mode === 'model') toast({ type: 'success', title: text(m.toastModelLoaded), message: text(m.toastModelLoadedText), duration: 3000 });
-        else toast({ type: 'warning', title: text(m.toastBasicMode), message: text(m.toastBasicModeText), duration: 3000 });
-      })
-      .catch((error: unknown) => console.error('Scanner engine failed to start:', error));
-    return () => {
-      active = false;
-      engineRef.current = null;
-      void engine.dispose();
-    };
-    // The engine starts once per visit; texts are read at the time of each toast.
+    if (mode === 'model') toast({ type: 'success', title: text(m.toastModelLoaded), message: text(m.toastModelLoadedText), duration: 3000 });
+    else if (mode !== undefined) toast({ type: 'warning', title: text(m.toastBasicMode), message: text(m.toastBasicModeText), duration: 3000 });
+    // Said once per load; texts are read at the time of the toast.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [mode]);
+  useEffect(() => {
+    if (worker.error) console.error('Scanner engine failed to start:', worker.error);
+  }, [worker.error]);
 
   const startCamera = useCallback(
     async (restarted: boolean) => {
@@ -113,7 +105,7 @@ export function useScanner({ failureText }: ScannerOptions) {
         dispatch({ type: 'frame', detected: result.detected, hits: result.hysteresis.hits });
       },
     });
-  }, [camera.status, engineReady, model.status, regionOfVideo, toast, text]);
+  }, [camera.status, engineReady, engineRef, model.status, regionOfVideo, toast, text]);
 
   const freezeFrame = () => {
     const video = videoRef.current;
@@ -154,7 +146,7 @@ export function useScanner({ failureText }: ScannerOptions) {
       dispatch({ type: 'capture-failed' });
       resume();
     }
-  }, [regionOfVideo, toast, text, failureText]);
+  }, [engineRef, regionOfVideo, toast, text, failureText]);
 
   /** 'Take Another' and 'Try Again': clear the result and the counters, and scan again. */
   const scanAgain = useCallback(async () => {
@@ -162,12 +154,12 @@ export function useScanner({ failureText }: ScannerOptions) {
     dispatch({ type: 'reset' });
     resume();
     toast({ id: scanToastId, type: 'info', title: text(m.toastReady), message: text(m.toastReadyText), duration: 3000 });
-  }, [toast, text]);
+  }, [engineRef, toast, text]);
 
   const restartCamera = useCallback(async () => {
     await engineRef.current?.reset().catch(() => undefined);
     await startCamera(true);
-  }, [startCamera]);
+  }, [engineRef, startCamera]);
 
   return {
     videoRef,
