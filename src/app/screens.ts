@@ -7,8 +7,8 @@ type ScreenModule = Promise<{ default: ComponentType }>;
 export const screens: Record<RouteName, () => ScreenModule> = {
   Scan: () => import('../features/scan/scan-page.tsx'),
   Cards: () => import('../features/catalogue/cards-page.tsx'),
-  Sets: () => import('../features/sets/sets-page.tsx'),
-  SetDetails: () => import('../features/sets/set-details-page.tsx'),
+  Sets: () => import('../features/catalogue/sets-page.tsx'),
+  SetDetails: () => import('../features/catalogue/set-details-page.tsx'),
   Debug: () => import('../features/debug/debug-page.tsx'),
   Profile: () => import('../features/profile/profile-page.tsx'),
   Login: () => import('../features/auth/login-page.tsx'),

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { ApiGetState } from '../lib/use-api-get.ts';
-import type { Card, ListPage } from '../lib/catalogue-types.ts';
+import type { ApiGetState } from '../../lib/use-api-get.ts';
+import type { Card, ListPage } from '../../lib/catalogue-types.ts';
 import { CardDetailSheet } from './card-detail-sheet.tsx';
 import { CardTile } from './card-tile.tsx';
-import { EmptyState } from './empty-state.tsx';
-import { LoadError } from './load-error.tsx';
-import { Pager } from './pager.tsx';
-import { SkeletonTiles } from './skeleton-tiles.tsx';
-import { usePageWithinList } from '../lib/use-page-within-list.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { SkeletonTiles } from '../../components/skeleton-tiles.tsx';
+import { usePageWithinList } from '../../lib/use-page-within-list.ts';
 
 interface CardListProps {
   state: ApiGetState<ListPage<Card>>;

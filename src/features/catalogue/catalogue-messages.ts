@@ -1,4 +1,4 @@
-import { defineMessages } from '../i18n/define-messages.ts';
+import { defineMessages } from '../../i18n/define-messages.ts';
 
 /** Texts the catalogue pieces share: what a card and a set show, whichever screen shows them. */
 export const catalogueMessages = defineMessages({
@@ -29,14 +29,6 @@ export const languageMessages = defineMessages({
   de: { id: 'catalogue.languageOption.de', defaultMessage: 'DE Deutsch' },
   it: { id: 'catalogue.languageOption.it', defaultMessage: 'IT Italiano' },
   ja: { id: 'catalogue.languageOption.ja', defaultMessage: 'JA 日本語' },
-});
-
-export const variantMessages = defineMessages({
-  normal: { id: 'catalogue.variantName.normal', defaultMessage: 'Normal' },
-  reverse: { id: 'catalogue.variantName.reverse', defaultMessage: 'Reverse holo' },
-  holo: { id: 'catalogue.variantName.holo', defaultMessage: 'Holo' },
-  firstEdition: { id: 'catalogue.variantName.firstEdition', defaultMessage: '1st edition' },
-  wPromo: { id: 'catalogue.variantName.wPromo', defaultMessage: 'W promo' },
 });
 
 export type CatalogueLanguage = keyof typeof languageMessages;

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
-import { cardImageUrl } from '../lib/catalogue-images.ts';
-import type { Card } from '../lib/catalogue-types.ts';
+import { cardImageUrl } from '../../lib/catalogue-images.ts';
+import type { Card } from '../../lib/catalogue-types.ts';
 import { catalogueMessages } from './catalogue-messages.ts';
-import { FallbackImage } from './fallback-image.tsx';
-import { variantName } from './variant-name.ts';
+import { FallbackImage } from '../../components/fallback-image.tsx';
+import { variantName } from '../../components/variant-name.ts';
 
 const maxTypesShown = 3;
 

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { cardImageUrl } from '../lib/catalogue-images.ts';
-import type { Card } from '../lib/catalogue-types.ts';
-import { BottomSheet } from './bottom-sheet.tsx';
+import { cardImageUrl } from '../../lib/catalogue-images.ts';
+import type { Card } from '../../lib/catalogue-types.ts';
+import { BottomSheet } from '../../components/bottom-sheet.tsx';
 import { catalogueMessages } from './catalogue-messages.ts';
-import { FallbackImage } from './fallback-image.tsx';
-import { variantName } from './variant-name.ts';
+import { FallbackImage } from '../../components/fallback-image.tsx';
+import { variantName } from '../../components/variant-name.ts';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
