@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateTestCatalog, testAssetsBase } from '../fixtures/identify/generate-test-catalog.ts';
+import { generateTestCatalog } from '../fixtures/identify/generate-test-catalog.ts';
 import { importCatalog } from '../server/catalog/import/import-catalog.ts';
 import { readTcgdexFile } from '../server/catalog/import/read-tcgdex-file.ts';
 import { openDatabase } from '../server/db/open-database.ts';
-import { createFingerprintRepository } from '../server/vision/fingerprint-repository.ts';
-import { indexCatalog } from '../server/vision/index-catalog.ts';
 
 export interface ScanCards {
+  /** The card images at the image host's paths, for a mirror to serve. */
+  imagesDir: string;
   /** Face of a printing that is in the catalogue, and its name. */
   inCatalog: { imageFile: string; cardName: string };
   /** Face of a card that is not in the catalogue. */
@@ -15,20 +15,20 @@ export interface ScanCards {
 }
 
 /**
- * Fills a new data folder with a small generated catalogue and its fingerprints, as
- * `npm run catalog:import` and `npm run catalog:index` would, before the product starts on it.
+ * Fills a new data folder with a small generated catalogue, as `npm run catalog:import` would,
+ * before the product starts on it; the product learns the cards from their images itself.
  */
 export async function prepareScanCatalogue(dataDir: string): Promise<ScanCards> {
   const catalog = await generateTestCatalog('fixtures/identify/out/e2e', { seed: 21, sets: 2, cards: 12, reprints: 2, outside: 1 });
   const db = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
   try {
     await importCatalog(db, readTcgdexFile(JSON.parse(readFileSync(catalog.catalogFile, 'utf8'))));
-    await indexCatalog(createFingerprintRepository(db), { assetsBaseUrl: testAssetsBase, imagesDir: catalog.imagesDir });
   } finally {
     await db.destroy();
   }
   const original = catalog.printings.find((printing) => printing.sameArtAs === null && !catalog.printings.some((other) => other.sameArtAs === printing.printingId))!;
   return {
+    imagesDir: catalog.imagesDir,
     inCatalog: { imageFile: original.imageFile, cardName: original.cardName },
     notInCatalog: { imageFile: catalog.outsideFiles[0]! },
   };

@@ -52,7 +52,7 @@ describe('scanning with the camera', () => {
     notInCatalogVideo = await writeFakeCameraVideo({ cardImage: cards.notInCatalog.imageFile, out: join(videos, 'not-in-catalog.y4m'), cardHeightRatio });
   });
 
-  test('a card in the catalogue: looking, stabilizing, ready, then found and scanned again', async () => {
+  test('a card in the catalogue on a fresh install: looking, stabilizing, ready, then found and scanned again', async () => {
     const page = await withCamera(inCatalogVideo);
     await page.goto(baseUrl);
     await page.getByText('Looking for card').waitFor();
@@ -86,6 +86,13 @@ describe('scanning with the camera', () => {
     await page.getByRole('button', { name: 'Try Again' }).click();
     await page.getByText('Ready to scan').waitFor();
     expect(await page.getByText('No matching cards found').count()).toBe(0);
+  });
+
+  test('when card images cannot be downloaded, the Scan screen says so', async () => {
+    const page = await withCamera(null);
+    await page.goto(inject('noImagesBaseUrl'));
+    await page.getByText('Identification is unavailable: card images could not be downloaded').waitFor({ timeout: 60_000 });
+    expect(await page.getByText('Getting ready').count()).toBe(0);
   });
 
   test('without a camera the Camera Error message stays', async () => {

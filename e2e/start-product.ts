@@ -1,15 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
 import type { TestProject } from 'vitest/node';
 import { prepareScanCatalogue, type ScanCards } from './scan-catalogue.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The same product on a fresh data folder whose image host cannot be reached. */
+    noImagesBaseUrl: string;
     scanCards: ScanCards;
     accounts: { admin: { email: string; password: string }; collector: { email: string; password: string } };
   }
@@ -40,35 +44,73 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`The product did not answer ${baseUrl}/health within ${timeoutMs} ms`);
 }
 
-/** Starts the product exactly as `npm start` does, on a free port and a new data folder holding a small catalogue. */
+/** The product's server on a data folder, as `npm start` runs it once the app is built. */
+function startServer(port: number, dataDir: string, env: NodeJS.ProcessEnv, command: string[]): ChildProcess {
+  return spawn('node', command, {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+/**
+ * Starts the product exactly as `npm start` does, on a free port and a new data folder holding a
+ * small catalogue whose images a local mirror serves (ASSETS_BASE_URL): nothing is indexed by hand.
+ * A second server runs on another new data folder with an image host that cannot be reached.
+ */
 export default async function startProduct(project: TestProject) {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'card-lens-e2e-'));
-  project.provide('scanCards', await prepareScanCatalogue(dataDir));
+  const noImagesDir = mkdtempSync(join(tmpdir(), 'card-lens-e2e-'));
+  const scanCards = await prepareScanCatalogue(dataDir);
+  await prepareScanCatalogue(noImagesDir);
+  project.provide('scanCards', scanCards);
+  const mirror = Fastify();
+  await mirror.register(fastifyStatic, { root: resolvePath(scanCards.imagesDir) });
+  await mirror.listen({ port: 0, host: '127.0.0.1' });
+  const mirrorUrl = `http://127.0.0.1:${(mirror.server.address() as AddressInfo).port}`;
+
+  const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const accounts = {
     admin: { email: 'admin@cardlens.localhost', password: `admin-${randomBytes(6).toString('hex')}` },
     collector: { email: 'collector@cardlens.localhost', password: `collector-${randomBytes(6).toString('hex')}` },
   };
   project.provide('accounts', accounts);
-  const child = spawn('node', ['scripts/start.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
+  const product = startServer(
+    port,
+    dataDir,
+    {
+      ASSETS_BASE_URL: mirrorUrl,
       // Known passwords for the seeded users, and short-lived tokens so a refresh happens within a test.
       DEV_ADMIN_PASSWORD: accounts.admin.password,
       DEV_COLLECTOR_PASSWORD: accounts.collector.password,
       DEV_ACCESS_TOKEN_TTL: '65',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitForHealth(baseUrl, child, 240_000);
-  project.provide('baseUrl', baseUrl);
+    ['scripts/start.mjs'],
+  );
+  const servers = [product];
+  try {
+    await waitForHealth(baseUrl, product, 240_000);
+    const noImagesPort = await freePort();
+    const noImages = startServer(noImagesPort, noImagesDir, { ASSETS_BASE_URL: 'http://127.0.0.1:1' }, ['--import', 'tsx', 'server/server.ts']);
+    servers.push(noImages);
+    const noImagesBaseUrl = `http://localhost:${noImagesPort}`;
+    await waitForHealth(noImagesBaseUrl, noImages, 60_000);
+    project.provide('baseUrl', baseUrl);
+    project.provide('noImagesBaseUrl', noImagesBaseUrl);
+  } catch (error) {
+    await Promise.all(servers.map(stop));
+    await mirror.close();
+    throw error;
+  }
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(servers.map(stop));
+    await mirror.close();
+    for (const dir of [dataDir, noImagesDir]) rmSync(dir, { recursive: true, force: true });
   };
 }
