@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { TestProject } from 'vitest/node';
 import { prepareScanCatalogue, type ScanCards } from './scan-catalogue.ts';
+import { freePort } from '../server/test-support/free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,17 +18,6 @@ declare module 'vitest' {
     scanCards: ScanCards;
     accounts: { admin: { email: string; password: string }; collector: { email: string; password: string } };
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {

@@ -4,23 +4,17 @@
  * some cards without hp or illustrator. The same seed gives the same catalogue.
  */
 
+import { seededRandom } from '../../fixtures/identify/seeded-random.ts';
+
 const syllables = ['pi', 'ka', 'chu', 'bul', 'ba', 'saur', 'char', 'man', 'der', 'squi', 'rtle', 'eev', 'ee', 'mew', 'two', 'gar', 'dos', 'ra', 'ti', 'zard', 'lu', 'gia', 'ho', 'oh', 'ne', 'ko', 'ga', 'é', 'lé'];
 const illustrators = Array.from({ length: 60 }, (_, i) => `Illustrator ${String.fromCharCode(65 + (i % 26))}${i}`);
 const rarities = ['Common', 'Uncommon', 'Rare', 'Double rare', 'Ultra Rare', 'Illustration rare'];
 const types = ['Grass', 'Fire', 'Water', 'Lightning', 'Psychic', 'Fighting', 'Darkness', 'Metal', 'Dragon', 'Colorless'];
 const variantSets = [['normal', 'reverse'], ['holo'], ['normal'], ['holo', 'reverse'], ['normal', 'reverse', 'holo']];
 
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function generateCatalog(printings: number, seed = 1): { sets: unknown[]; cards: unknown[] } {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const word = () => {
     const name = Array.from({ length: 2 + Math.floor(next() * 2) }, () => pick(syllables)).join('');

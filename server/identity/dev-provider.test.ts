@@ -1,18 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { decodeJwt } from 'jose';
-import { createServer } from 'node:net';
 import { buildTestApp, testBackends, testConfig, type TestApp } from '../test-support/test-database.ts';
 import { seedAdminEmail, seedCollectorEmail, seedDevUsers } from './seed-dev-users.ts';
 import { signInWithCodeFlow } from './oidc-flow.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from '../test-support/free-port.ts';
 
 describe.each(testBackends())('embedded identity provider on $name', (backend) => {
   let test_: TestApp;

@@ -1,20 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createServer } from 'node:net';
 import { serverSettings } from '../server-settings.ts';
 import { buildTestApp, testBackends, testConfig, type TestApp } from '../test-support/test-database.ts';
 import { openLoginPage, signInWithCodeFlow, submitLogin } from './oidc-flow.ts';
 import { seedCollectorEmail, seedDevUsers } from './seed-dev-users.ts';
+import { freePort } from '../test-support/free-port.ts';
 
 const { throttle } = serverSettings;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 describe.each(testBackends())('sign-in and registration are throttled on $name', (backend) => {
   let test_: TestApp;

@@ -9,24 +9,15 @@ import { loadSigningKey } from '../identity/signing-key.ts';
 import { buildTestApp, testBackends, type TestApp } from '../test-support/test-database.ts';
 import { createFingerprintRepository } from '../vision/fingerprint-repository.ts';
 import { indexCatalog } from '../vision/index-catalog.ts';
+import { seededRandom } from '../../fixtures/identify/seeded-random.ts';
 
 const outDir = fileURLToPath(new URL('../../fixtures/identify/out/body-fuzz', import.meta.url));
-
-/** mulberry32: a seeded generator, so a failing body can be reproduced from the seed and its index. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const multipartPieces = ['\r\n', '\r\n\r\n', '--', '--XyZ', '--XyZ--', '"', ';', '\0', 'Content-Disposition: form-data; name="file"', 'filename="a.jpg"', 'Content-Type: image/png', '\xff\xd8\xff', 'é', ' '];
 const jsonPieces = ['\\u0000', '\u0000', '\u0007', '\u007f', '"', '{', '}', '[', ']', ',', ':', '\\', 'null', 'true', '1e999', '-0', '"__proto__"', '"constructor"', '\ud800', '🃏', 'x'.repeat(300)];
 
 function generator(seed: number) {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const mutateBytes = (bytes: Buffer, pieces: readonly string[]): Buffer => {
     const at = Math.floor(next() * (bytes.length + 1));

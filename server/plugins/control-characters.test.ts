@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { importJWK, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createIdentityUserRepository } from '../identity/identity-user-repository.ts';
@@ -6,15 +5,7 @@ import { signInWithCodeFlow } from '../identity/oidc-flow.ts';
 import { seedCollectorEmail, seedDevUsers } from '../identity/seed-dev-users.ts';
 import { loadSigningKey } from '../identity/signing-key.ts';
 import { buildTestApp, testBackends, testConfig, type TestApp } from '../test-support/test-database.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from '../test-support/free-port.ts';
 
 const validProfile = { firstName: 'Casey', lastName: 'Collector', language: 'en', timezone: 'Europe/Paris', darkmode: false };
 const form = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -1,8 +1,9 @@
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type HttpLimits } from '../app.ts';
 import { testConfig } from '../test-support/test-database.ts';
+import { freePort } from '../test-support/free-port.ts';
 
 interface RawAnswer {
   status: number;
@@ -29,15 +30,6 @@ function exchange(port: number, bytes: string | Buffer): Promise<RawAnswer> {
       } catch {
         reject(new Error(`not JSON: ${JSON.stringify(text.slice(0, 500))}`));
       }
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
 }

@@ -4,23 +4,14 @@ import { setFilterFields } from '../set-fields.ts';
 import { buildTestApp, readFixtureJson, testBackends, type TestApp } from '../../test-support/test-database.ts';
 import { FilterError } from './filter-error.ts';
 import { parseFilter } from './parse-filter.ts';
-
-/** mulberry32: a seeded generator, so a failing string can be reproduced from the seed. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../../fixtures/identify/seeded-random.ts';
 
 const operators = ['eq', 'contains', 'gt', 'gte', 'lt', 'lte', 'ci', 'not', 'and', 'or'];
 const wrongOperators = ['EQ', 'like', '', 'eq ', 'n0t'];
 const pieces = ['(', ')', ',', '"', '\\', ' ', '%', '%25', '%zz', '&', '=', '#', '+', '?', "'", ';', '--', '\0', 'é', '🃏', '60', '-1', '1e9', '0.5', 'null', 'Pika', '*', '_'];
 
 function generator(seed: number) {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
 
   const value = (): string => {
