@@ -24,25 +24,25 @@ import { registerOpenApiRoute } from './routes/openapi-route.ts';
 import { registerSetsRoute } from './routes/sets-route.ts';
 import { createFingerprintRepository } from './vision/fingerprint-repository.ts';
 import { registerIdentifyRoute } from './vision/identify-route.ts';
-import { cardDetectorOnDemand } from './vision/card-detector.ts';
-import { createIdentifyService } from './vision/identify-service.ts';
-import { loadOpenCv } from './vision/opencv.ts';
+import { createPooledIdentifyService, identifyPoolSettings, type IdentifyPoolSettings } from './vision/identify-pool.ts';
 
 export interface AppOptions {
   config: ServerConfig;
   logger?: boolean;
   /** Overrides the database chosen by the config, e.g. `{ kind: 'pglite' }` for an in-memory one in tests. */
   database?: DatabaseOptions;
+  /** Overrides the identification workers' settings, e.g. a tiny queue in tests. */
+  identifyPool?: Partial<IdentifyPoolSettings>;
 }
 
 /** Builds the whole API without listening, so tests inject requests and `server.ts` only binds a port. */
-export async function buildApp({ config, logger = false, database }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger = false, database, identifyPool }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, bodyLimit: serverSettings.http.bodyLimit.value, schemaErrorFormatter: formatSchemaError });
   registerErrorHandling(app);
   const db = await openDatabase(database ?? databaseOptionsFromConfig(config));
   registerDatabase(app, db);
   try {
-    await registerRoutes(app, config);
+    await registerRoutes(app, config, identifyPoolSettings(identifyPool));
   } catch (error) {
     await app.close();
     throw error;
@@ -50,7 +50,7 @@ export async function buildApp({ config, logger = false, database }: AppOptions)
   return app;
 }
 
-async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promise<void> {
+async function registerRoutes(app: FastifyInstance, config: ServerConfig, identifyPool: IdentifyPoolSettings): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Card Lens API', version: '1' },
@@ -63,13 +63,13 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promi
   const assets = { assetsBaseUrl: config.assetsBaseUrl };
   registerCardsRoute(app, createCardService(createCardRepository(app.db), assets));
   registerSetsRoute(app, createSetService(createSetRepository(app.db), assets));
-  const identify = createIdentifyService(createFingerprintRepository(app.db), { ...assets, detectCards: cardDetectorOnDemand() });
+  const identify = createPooledIdentifyService(createFingerprintRepository(app.db), { ranking: assets, detectCards: true }, identifyPool);
   await registerIdentifyRoute(app, identify);
   app.addHook('onReady', async () => {
-    // Fingerprints are read once at start; OpenCV loads in the background so start-up stays quick.
-    void loadOpenCv();
+    // Fingerprints are read once at start; the workers load OpenCV and the detector on their first photo.
     await identify.reload();
   });
+  app.addHook('onClose', () => identify.close());
   await registerStaticApp(app, config.staticDir);
 }
 
