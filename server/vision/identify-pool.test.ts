@@ -8,7 +8,7 @@ import { readTcgdexFile } from '../catalog/import/read-tcgdex-file.ts';
 import { testBackends, testConfig, type TestApp, type TestBackend } from '../test-support/test-database.ts';
 import { cardDetectorOnDemand } from './card-detector.ts';
 import { createFingerprintRepository } from './fingerprint-repository.ts';
-import type { IdentifyPoolSettings } from './identify-pool.ts';
+import { createPooledIdentifyService, identifyPoolSettings, type IdentifyPoolSettings } from './identify-pool.ts';
 import { createIdentifyService } from './identify-service.ts';
 import { indexCatalog } from './index-catalog.ts';
 
@@ -104,6 +104,22 @@ describe.each(testBackends())('identification on worker threads on $name', (back
     for (const response of busy) {
       expect(response.headers['retry-after']).toMatch(/^\d+$/);
       expect(response.json()).toEqual({ status: 503, error: 'Service Unavailable', message: expect.stringContaining('busy') });
+    }
+  }, 120_000);
+
+  it('ranks against the index read again after a reload, on every worker', async () => {
+    const service = createPooledIdentifyService(createFingerprintRepository(tiny.app.db), { ranking: { assetsBaseUrl: 'https://assets.tcgdex.net' }, detectCards: false }, identifyPoolSettings({ threads: 2 }));
+    try {
+      const photo = photos.find((entry) => entry.printingId !== null)!;
+      const bytes = readFileSync(photo.file);
+      const onEachWorker = () => Promise.all(Array.from({ length: 4 }, () => service.identify(bytes)));
+      expect(await service.reload()).toBe(40);
+      expect((await onEachWorker()).map((candidates) => candidates[0]?.printingId)).toEqual(Array(4).fill(photo.printingId));
+      await tiny.app.db.deleteFrom('printing_fingerprint').where('printing_id', '=', photo.printingId!).execute();
+      expect(await service.reload()).toBe(39);
+      for (const candidates of await onEachWorker()) expect(candidates.map((candidate) => candidate.printingId)).not.toContain(photo.printingId);
+    } finally {
+      await service.close();
     }
   }, 120_000);
 });

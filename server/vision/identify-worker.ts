@@ -3,28 +3,38 @@ import { workerData } from 'node:worker_threads';
 import { HttpError } from '../http-error.ts';
 import { cardDetectorOnDemand } from './card-detector.ts';
 import type { FingerprintIndex } from './fingerprint-index.ts';
+import type { FingerprintRepository } from './fingerprint-repository.ts';
 import type { IdentifyOutcome, IdentifyTask, IdentifyWorkerSettings } from './identify-pool-messages.ts';
 import { rankPhoto, type IdentifyOptions } from './identify-service.ts';
 import { mainThreadRepository } from './identify-worker-repository.ts';
 
-// One identification at a time per worker: OpenCV and the detector load here on first need and stay.
 const settings = workerData as IdentifyWorkerSettings;
 // Linux schedules each thread with its own nice value (pid 0 is this thread); elsewhere it would
 // lower the whole server.
 if (process.platform === 'linux') setPriority(0, settings.nice);
+// OpenCV and the detector load in this thread on its first photo and stay for the next ones.
 const options: IdentifyOptions = { ...settings.ranking, detectCards: settings.detectCards ? cardDetectorOnDemand() : undefined };
 
 let held: { generation: number; index: Promise<FingerprintIndex> } | undefined;
 
-export default async function identifyInWorker({ photo, generation, port }: IdentifyTask): Promise<IdentifyOutcome> {
-  const repository = mainThreadRepository(port);
-  try {
-    if (held?.generation !== generation) held = { generation, index: repository.loadIndex() };
-    const index = held.index;
+/** The index of the given load, asked of the main thread only when this worker holds another. */
+function indexOf(generation: number, repository: FingerprintRepository): Promise<FingerprintIndex> {
+  if (held?.generation !== generation) {
+    const index = repository.loadIndex();
+    held = { generation, index };
+    // A failed read is not kept: the next photo asks again.
     index.catch(() => {
       if (held?.index === index) held = undefined;
     });
-    return { ranked: await rankPhoto(photo, () => index, repository, options) };
+  }
+  return held.index;
+}
+
+/** Ranks one photo; the pool gives each worker one at a time. */
+export default async function identifyInWorker({ photo, generation, port }: IdentifyTask): Promise<IdentifyOutcome> {
+  const repository = mainThreadRepository(port);
+  try {
+    return { ranked: await rankPhoto(photo, () => indexOf(generation, repository), repository, options) };
   } catch (error) {
     // The class does not survive the trip back to the main thread; its fields do.
     if (error instanceof HttpError) return { refused: { status: error.statusCode, message: error.message, headers: error.headers } };
