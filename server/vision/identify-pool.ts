@@ -5,11 +5,10 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { HttpError } from '../http-error.ts';
 import { serverSettings } from '../server-settings.ts';
-import type { FingerprintIndex } from './fingerprint-index.ts';
 import type { FingerprintRepository } from './fingerprint-repository.ts';
 import type { IdentifyOutcome, IdentifyTask, IdentifyWorkerSettings } from './identify-pool-messages.ts';
 import { serveReads } from './identify-pool-reads.ts';
-import { emptyIndexMessage, visibleCandidates, type IdentifyService } from './identify-service.ts';
+import { emptyIndexMessage, holdIndex, visibleCandidates, type IdentifyService } from './identify-service.ts';
 
 export interface IdentifyPoolSettings {
   threads: number;
@@ -48,29 +47,8 @@ export function createPooledIdentifyService(
   ranking: Omit<IdentifyWorkerSettings, 'nice'>,
   settings: IdentifyPoolSettings,
 ): PooledIdentifyService {
-  let index: FingerprintIndex | undefined;
-  let generation = 0;
-  let loading: Promise<FingerprintIndex> | undefined;
+  const held = holdIndex(repository);
   let pool: Piscina<IdentifyTask, IdentifyOutcome> | undefined;
-
-  const load = () => {
-    loading ??= repository.loadIndex().then(
-      (loaded) => {
-        index = loaded;
-        generation += 1;
-        loading = undefined;
-        return loaded;
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
-
-  // An empty index is read again on each request, so fingerprints built after start are picked up.
-  const current = async () => (index && index.size > 0 ? index : load());
 
   // Started on the first photo: an API that is never asked to identify runs no workers.
   const workers = () =>
@@ -84,7 +62,7 @@ export function createPooledIdentifyService(
     }));
 
   async function rank(photo: Uint8Array) {
-    const search = await current();
+    const { index: search, generation } = await held.current();
     if (search.size === 0) throw new HttpError(503, emptyIndexMessage);
     const threads = workers();
     if (threads.queueSize >= settings.queue) {
@@ -106,10 +84,8 @@ export function createPooledIdentifyService(
   return {
     rank,
     identify: async (photo) => visibleCandidates(await rank(photo)),
-    async reload() {
-      return (await load()).size;
-    },
-    indexSize: () => index?.size ?? 0,
+    reload: async () => (await held.reload()).index.size,
+    indexSize: held.size,
     async close() {
       await pool?.destroy();
     },

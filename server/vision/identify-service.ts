@@ -211,17 +211,30 @@ export function visibleCandidates(ranked: ScoredCandidate[]): Candidate[] {
   return shownCandidates(ranked).map(({ similarity: _similarity, lead: _lead, artworkScore: _artworkScore, ...candidate }) => candidate);
 }
 
-/** Identification on the calling thread, for benchmarks and tests; the server ranks on worker threads (identify-pool.ts). */
-export function createIdentifyService(repository: FingerprintRepository, options: IdentifyOptions): IdentifyService {
-  let index: FingerprintIndex | undefined;
-  let loading: Promise<FingerprintIndex> | undefined;
+/** One read of the index, numbered: a worker holding another read asks for this one. */
+export interface IndexRead {
+  index: FingerprintIndex;
+  generation: number;
+}
 
-  const load = () => {
+/** The index as last read from the repository. */
+export interface HeldIndex {
+  /** The last read, made again while the index is empty so fingerprints built after start are picked up. */
+  current(): Promise<IndexRead>;
+  /** Reads the index again. */
+  reload(): Promise<IndexRead>;
+  size(): number;
+}
+
+export function holdIndex(repository: FingerprintRepository): HeldIndex {
+  let read: IndexRead | undefined;
+  let loading: Promise<IndexRead> | undefined;
+  const reload = () => {
     loading ??= repository.loadIndex().then(
-      (loaded) => {
-        index = loaded;
+      (index) => {
+        read = { index, generation: (read?.generation ?? 0) + 1 };
         loading = undefined;
-        return loaded;
+        return read;
       },
       (error: unknown) => {
         loading = undefined;
@@ -230,17 +243,21 @@ export function createIdentifyService(repository: FingerprintRepository, options
     );
     return loading;
   };
+  return {
+    current: async () => (read && read.index.size > 0 ? read : reload()),
+    reload,
+    size: () => read?.index.size ?? 0,
+  };
+}
 
-  // An empty index is read again on each request, so fingerprints built after start are picked up.
-  const current = async () => (index && index.size > 0 ? index : load());
-  const rank = (photo: Uint8Array) => rankPhoto(photo, current, repository, options);
-
+/** Identification on the calling thread, for benchmarks and tests; the server ranks on worker threads (identify-pool.ts). */
+export function createIdentifyService(repository: FingerprintRepository, options: IdentifyOptions): IdentifyService {
+  const held = holdIndex(repository);
+  const rank = (photo: Uint8Array) => rankPhoto(photo, async () => (await held.current()).index, repository, options);
   return {
     rank,
     identify: async (photo) => visibleCandidates(await rank(photo)),
-    async reload() {
-      return (await load()).size;
-    },
-    indexSize: () => index?.size ?? 0,
+    reload: async () => (await held.reload()).index.size,
+    indexSize: held.size,
   };
 }
