@@ -9,8 +9,6 @@ export interface IdentifyWorkerSettings {
   ranking: Omit<IdentifyOptions, 'detectCards'>;
   /** Whether a second look also tries the card detector's boxes (loaded in the worker on first need). */
   detectCards: boolean;
-  /** How much lower than the event loop a worker thread is scheduled. */
-  nice: number;
 }
 
 /** One photo to rank, with the port the worker asks the main thread through while it ranks it. */

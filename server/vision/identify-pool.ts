@@ -44,7 +44,7 @@ const workerArgv = process.execArgv.some((arg) => arg.includes('tsx')) ? process
  */
 export function createPooledIdentifyService(
   repository: FingerprintRepository,
-  ranking: Omit<IdentifyWorkerSettings, 'nice'>,
+  ranking: IdentifyWorkerSettings,
   settings: IdentifyPoolSettings,
 ): PooledIdentifyService {
   const held = holdIndex(repository);
@@ -58,7 +58,9 @@ export function createPooledIdentifyService(
       maxThreads: settings.threads,
       maxQueue: settings.queue,
       execArgv: workerArgv,
-      workerData: { ...ranking, nice: settings.nice } satisfies IdentifyWorkerSettings,
+      // Per thread on Linux (piscina's @napi-rs/nice): the event loop is served first.
+      niceIncrement: settings.nice,
+      workerData: ranking,
     }));
 
   async function rank(photo: Uint8Array) {

@@ -1,4 +1,3 @@
-import { setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import { HttpError } from '../http-error.ts';
 import { cardDetectorOnDemand } from './card-detector.ts';
@@ -9,9 +8,6 @@ import { rankPhoto, type IdentifyOptions } from './identify-service.ts';
 import { mainThreadRepository } from './identify-worker-repository.ts';
 
 const settings = workerData as IdentifyWorkerSettings;
-// Linux schedules each thread with its own nice value (pid 0 is this thread); elsewhere it would
-// lower the whole server.
-if (process.platform === 'linux') setPriority(0, settings.nice);
 // OpenCV and the detector load in this thread on its first photo and stay for the next ones.
 const options: IdentifyOptions = { ...settings.ranking, detectCards: settings.detectCards ? cardDetectorOnDemand() : undefined };
 
