@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { identifyClients } from './identify-clients.ts';
 import { summarise } from './latency-summary.ts';
 import { prepareServerData } from './prepare-server-data.ts';
-import { probeEndpoint } from './probe-endpoint.ts';
+import { probeFromProcess } from './probe-endpoint.ts';
 import { sampleRss } from './rss-sampler.ts';
 import { startServer } from './server-process.ts';
 import { stallUploads } from './stalled-uploads.ts';
@@ -50,10 +50,9 @@ try {
   console.error(`Identifying with ${clients} clients for ${seconds} s while probing /health and /v1/cards every ${probeMs} ms...`);
   const duringLoad = sampleRss(() => server.rssMb(), rssEveryMs);
   const until = Date.now() + seconds * 1000;
-  const [identify, health, cards] = await Promise.all([
+  const [identify, [health, cards]] = await Promise.all([
     identifyClients(server.url, data.photos, clients, until),
-    probeEndpoint(server.url, '/health', probeMs, until),
-    probeEndpoint(server.url, '/v1/cards', probeMs, until),
+    probeFromProcess(server.url, ['/health', '/v1/cards'], probeMs, until),
   ]);
   const loadRss = duringLoad.stop();
   console.error(`Waiting ${settleSeconds} s for memory to settle...`);
@@ -67,7 +66,7 @@ try {
   await uploads.sent;
   await sleep(stallSeconds);
   const closedWhileHeld = uploads.closedByServer();
-  const healthWhileStalled = await probeEndpoint(server.url, '/health', probeMs, Date.now() + 2000);
+  const [healthWhileStalled] = await probeFromProcess(server.url, ['/health'], probeMs, Date.now() + 2000);
   const stallRss = duringStall.stop();
   uploads.abandon();
   await sleep(settleSeconds);
@@ -79,15 +78,15 @@ try {
     machine: { cpus: availableParallelism(), node: process.version },
     options: { seconds, clients, probeMs, settleSeconds, stalled, stallSeconds, photos: data.photos.length, printings: data.printings },
     identify: summarise(identify, seconds),
-    health: summarise(health, seconds),
-    cards: summarise(cards, seconds),
+    health: summarise(health!, seconds),
+    cards: summarise(cards!, seconds),
     rss: { startMb: mb(startMb), peakDuringLoadMb: mb(loadRss.peakMb), afterSettleMb: mb(afterLoadMb) },
     stalledUploads: {
       uploads: stalled,
       rssBeforeMb: mb(beforeStallMb),
       rssPeakWhileHeldMb: mb(stallRss.peakMb),
       closedByServerWhileHeld: closedWhileHeld,
-      healthWhileHeld: summarise(healthWhileStalled, 2),
+      healthWhileHeld: summarise(healthWhileStalled!, 2),
       rssAfterAbandonedAndSettledMb: mb(afterStallMb),
     },
   };
