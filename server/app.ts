@@ -32,9 +32,7 @@ import { createFingerprintRepository } from './vision/fingerprint-repository.ts'
 import { createBackgroundIndexer, notReadyMessage } from './vision/background-indexer.ts';
 import { registerIdentifyRoute } from './vision/identify-route.ts';
 import { registerIdentifyStatusRoute } from './vision/identify-status-route.ts';
-import { cardDetectorOnDemand } from './vision/card-detector.ts';
-import { createIdentifyService } from './vision/identify-service.ts';
-import { loadOpenCv } from './vision/opencv.ts';
+import { createPooledIdentifyService, identifyPoolSettings, type IdentifyPoolSettings } from './vision/identify-pool.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -43,6 +41,8 @@ export interface AppOptions {
   database?: DatabaseOptions;
   /** Overrides `serverSettings.http` values, e.g. a short request timeout for a test that stalls an upload. */
   http?: Partial<Omit<HttpLimits, 'providerFormLimit'>>;
+  /** Overrides the identification workers' settings, e.g. a tiny queue in tests. */
+  identifyPool?: Partial<IdentifyPoolSettings>;
 }
 
 export type HttpLimits = { [name in keyof typeof serverSettings.http]: number };
@@ -53,7 +53,7 @@ function httpLimits(overrides: Partial<HttpLimits> = {}): HttpLimits {
 }
 
 /** Builds the whole API without listening, so tests inject requests and `server.ts` only binds a port. */
-export async function buildApp({ config, logger = false, database, http }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger = false, database, http, identifyPool }: AppOptions): Promise<FastifyInstance> {
   const limits = httpLimits(http);
   const app = Fastify({
     logger,
@@ -73,7 +73,7 @@ export async function buildApp({ config, logger = false, database, http }: AppOp
   const db = await openDatabase(database ?? databaseOptionsFromConfig(config));
   registerDatabase(app, db);
   try {
-    await registerRoutes(app, config, limits);
+    await registerRoutes(app, config, limits, identifyPoolSettings(identifyPool));
   } catch (error) {
     await app.close();
     throw error;
@@ -81,7 +81,7 @@ export async function buildApp({ config, logger = false, database, http }: AppOp
   return app;
 }
 
-async function registerRoutes(app: FastifyInstance, config: ServerConfig, limits: HttpLimits): Promise<void> {
+async function registerRoutes(app: FastifyInstance, config: ServerConfig, limits: HttpLimits, identifyPool: IdentifyPoolSettings): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Card Lens API', version: '1' },
@@ -98,22 +98,22 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, limits
   registerSetsRoute(app, createSetService(createSetRepository(app.db), assets));
   const fingerprints = createFingerprintRepository(app.db);
   const indexer = createBackgroundIndexer(fingerprints, assets, () => identify.reload(), { autoIndex: config.indexImages });
-  const identify = createIdentifyService(fingerprints, {
-    ...assets,
-    detectCards: cardDetectorOnDemand(),
+  const identify = createPooledIdentifyService(fingerprints, { ranking: assets, detectCards: true }, identifyPool, {
     notReady: () =>
       new HttpError(503, notReadyMessage(indexer.status(), config.assetsBaseUrl), { 'retry-after': String(serverSettings.backgroundIndex.retryAfterSeconds.value) }),
   });
   await registerIdentifyRoute(app, identify, { uploadsInFlight: limits.uploadsInFlight, retryAfterSeconds: limits.uploadRetryAfter });
   registerIdentifyStatusRoute(app, indexer);
   app.addHook('onReady', async () => {
-    // Fingerprints are read once at start; OpenCV loads in the background so start-up stays quick.
-    void loadOpenCv();
+    // Fingerprints are read once at start; the workers load OpenCV and the detector on their first photo.
     await identify.reload();
     // What the catalogue has and the index lacks is learned in the background, from its images.
     if (config.indexImages) indexer.start();
   });
-  app.addHook('onClose', () => indexer.stop());
+  app.addHook('onClose', async () => {
+    await indexer.stop();
+    await identify.close();
+  });
   await registerStaticApp(app, config.staticDir);
 }
 

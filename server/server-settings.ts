@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /**
  * Every tuning number of the API server (limits, timeouts, pool and throttle sizes): its unit, its
  * default, why it is what it is, and whether it was measured. Values a deployment sets itself are
@@ -30,6 +32,22 @@ const http = {
 
 /** The worker threads identification runs on, and the queue in front of them. */
 const identifyPool = {
+  threads: setting(
+    availableParallelism(),
+    'threads',
+    'Identification is CPU-bound: one worker per core keeps every core busy; more would only share them',
+  ),
+  queuedPerThread: setting(
+    16,
+    'photos per thread',
+    'Photos waiting for a worker beyond those it ranks: at ~0.2 s a photo a full queue clears in a few seconds, a wait a scanning user still accepts; past it a client is told to come back',
+  ),
+  retryAfter: setting(2, 'seconds', 'Retry-After on a full queue: about the time a few places in the queue take to clear'),
+  workerNice: setting(
+    10,
+    'nice levels',
+    'Workers run below the event loop: with every core ranking photos, the catalogue, sign-in and health are still answered at once',
+  ),
 };
 
 /** The index of card fingerprints that the server builds itself from the catalogue's images. */

@@ -113,6 +113,39 @@ function centre(thumbnail: Uint8Array, into: Int8Array, offset: number): number 
 }
 
 /**
+ * What a search reads, its arrays on shared memory: worker threads handed it search one copy
+ * (structured cloning shares a SharedArrayBuffer), only the printings' descriptions are copied.
+ */
+export interface SharedIndex {
+  printings: IndexedPrinting[];
+  /** Every printing's hash words, back to back, signed as the query's are so they XOR as small integers. */
+  words: Int32Array;
+  /** Every printing's coarse thumbnail minus its mean. */
+  centred: Int8Array;
+  inverseNorms: Float32Array;
+  typicalCard: Uint8Array;
+}
+
+const sharedArray = <T>(make: (buffer: SharedArrayBuffer) => T, bytes: number): T => make(new SharedArrayBuffer(bytes));
+
+function shareIndex(printings: IndexedPrinting[], hashes: Uint32Array, thumbnails: Uint8Array[]): SharedIndex {
+  if (hashes.length !== printings.length * hashWords) throw new Error('hashes and printings differ in length');
+  if (thumbnails.length !== printings.length) throw new Error('thumbnails and printings differ in length');
+  const words = sharedArray((buffer) => new Int32Array(buffer), hashes.byteLength);
+  words.set(new Int32Array(hashes.buffer, hashes.byteOffset, hashes.length));
+  const centred = sharedArray((buffer) => new Int8Array(buffer), printings.length * coarsePixels);
+  const inverseNorms = sharedArray((buffer) => new Float32Array(buffer), printings.length * Float32Array.BYTES_PER_ELEMENT);
+  thumbnails.forEach((thumbnail, position) => {
+    inverseNorms[position] = centre(thumbnail, centred, position * coarsePixels);
+  });
+  const sums = new Float64Array(thumbnailSize.width * thumbnailSize.height);
+  for (const thumbnail of thumbnails) for (let i = 0; i < sums.length; i++) sums[i]! += thumbnail[i]!;
+  const typicalCard = sharedArray((buffer) => new Uint8Array(buffer), sums.length);
+  sums.forEach((sum, i) => (typicalCard[i] = Math.round(sum / Math.max(1, thumbnails.length))));
+  return { printings, words, centred, inverseNorms, typicalCard };
+}
+
+/**
  * Every printing's packed hashes in one typed array, searched exhaustively: at 50,000 printings a
  * query is a million 32-bit popcounts, a few milliseconds, and never misses the true nearest one.
  * The grey thumbnails stay in memory too (18 MB at 50,000 printings), so hundreds of hash
@@ -121,27 +154,21 @@ function centre(thumbnail: Uint8Array, into: Int8Array, offset: number): number 
  */
 export class FingerprintIndex {
   readonly printings: IndexedPrinting[];
-  /** Every printing's hash words, back to back, signed as the query's are so they XOR as small integers. */
+  /** The arrays searched, to hand to another thread. */
+  readonly shared: SharedIndex;
   private readonly words: Int32Array;
   private readonly centred: Int8Array;
   private readonly inverseNorms: Float32Array;
   /** Each card's printings (its languages and variants), by card id. */
   private readonly cards = new Map<string, number[]>();
 
-  constructor(printings: IndexedPrinting[], hashes: Uint32Array, thumbnails: Uint8Array[]) {
-    if (hashes.length !== printings.length * hashWords) throw new Error('hashes and printings differ in length');
-    if (thumbnails.length !== printings.length) throw new Error('thumbnails and printings differ in length');
-    this.printings = printings;
-    this.words = new Int32Array(hashes.buffer, hashes.byteOffset, hashes.length);
-    this.centred = new Int8Array(printings.length * coarsePixels);
-    this.inverseNorms = new Float32Array(printings.length);
-    thumbnails.forEach((thumbnail, position) => {
-      this.inverseNorms[position] = centre(thumbnail, this.centred, position * coarsePixels);
-    });
-    const sums = new Float64Array(thumbnailSize.width * thumbnailSize.height);
-    for (const thumbnail of thumbnails) for (let i = 0; i < sums.length; i++) sums[i]! += thumbnail[i]!;
-    this.typicalCard = Uint8Array.from(sums, (sum) => Math.round(sum / Math.max(1, thumbnails.length)));
-    printings.forEach((printing, position) => {
+  constructor(printings: IndexedPrinting[], hashes: Uint32Array, thumbnails: Uint8Array[]);
+  /** The index another thread built, over the same memory. */
+  constructor(shared: SharedIndex);
+  constructor(from: IndexedPrinting[] | SharedIndex, hashes?: Uint32Array, thumbnails?: Uint8Array[]) {
+    this.shared = Array.isArray(from) ? shareIndex(from, hashes!, thumbnails!) : from;
+    ({ printings: this.printings, words: this.words, centred: this.centred, inverseNorms: this.inverseNorms, typicalCard: this.typicalCard } = this.shared);
+    this.printings.forEach((printing, position) => {
       const known = this.cards.get(printing.cardId);
       if (known) known.push(position);
       else this.cards.set(printing.cardId, [position]);

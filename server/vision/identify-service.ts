@@ -31,8 +31,6 @@ export interface IdentifyOptions {
   hashOnly?: boolean;
   /** The scanner's card detector, whose boxes seed outlines on a second look. */
   detectCards?: DetectCards;
-  /** The answer while no fingerprint is indexed (what is happening and when to try again). */
-  notReady?: () => HttpError;
 }
 
 export interface IdentifyService {
@@ -86,46 +84,35 @@ function byLikeness(sampler: PhotoSampler | undefined, hypotheses: OutlineHypoth
   return rated.sort((a, b) => b.rating - a.rating).map(({ hypothesis }) => hypothesis);
 }
 
-export function createIdentifyService(repository: FingerprintRepository, options: IdentifyOptions): IdentifyService {
+/** The card read through each outline as it is turned. */
+function readAsTurned(cv: OpenCv, image: RasterImage, quads: Quad[]): Reading[] {
+  return rectifyCards(cv, image, quads).map((card, i) => ({ fingerprint: fingerprintCard(card), quad: quads[i]! }));
+}
+
+/** The card read through each outline, upright and upside down. */
+function readBothWays(cv: OpenCv, image: RasterImage, quads: Quad[]): Reading[] {
+  return rectifyCards(cv, image, quads).flatMap((card, i) => {
+    const [upright, turned] = fingerprintBothWays(card);
+    return [
+      { fingerprint: upright, quad: quads[i]! },
+      { fingerprint: turned, quad: halfTurn(quads[i]!) },
+    ];
+  });
+}
+
+/**
+ * Every re-ranked candidate for a photo, searched in `index` (asked for once the photo is read, so a
+ * photo that cannot be read is refused first), with the finer details read from `repository`.
+ */
+export async function rankPhoto(
+  photo: Uint8Array,
+  index: () => Promise<FingerprintIndex>,
+  repository: FingerprintRepository,
+  options: IdentifyOptions,
+): Promise<ScoredCandidate[]> {
   const pool = options.pool ?? { near: 300, roughlyNear: 30 };
   const finalists = options.finalists ?? 24;
   const aligned = options.aligned ?? 6;
-  let index: FingerprintIndex | undefined;
-  let loading: Promise<FingerprintIndex> | undefined;
-
-  const load = () => {
-    loading ??= repository.loadIndex().then(
-      (loaded) => {
-        index = loaded;
-        loading = undefined;
-        return loaded;
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
-
-  // An empty index is read again on each request, so fingerprints built after start are picked up.
-  const current = async () => (index && index.size > 0 ? index : load());
-
-  /** The card read through each outline as it is turned. */
-  function readAsTurned(cv: OpenCv, image: RasterImage, quads: Quad[]): Reading[] {
-    return rectifyCards(cv, image, quads).map((card, i) => ({ fingerprint: fingerprintCard(card), quad: quads[i]! }));
-  }
-
-  /** The card read through each outline, upright and upside down. */
-  function readBothWays(cv: OpenCv, image: RasterImage, quads: Quad[]): Reading[] {
-    return rectifyCards(cv, image, quads).flatMap((card, i) => {
-      const [upright, turned] = fingerprintBothWays(card);
-      return [
-        { fingerprint: upright, quad: quads[i]! },
-        { fingerprint: turned, quad: halfTurn(quads[i]!) },
-      ];
-    });
-  }
 
   /**
    * The finalists (each printing with its best reading, best first) and each reading's favourite.
@@ -159,76 +146,118 @@ export function createIdentifyService(repository: FingerprintRepository, options
     return { finals: [...best.values()].sort((a, b) => b.coarse - a.coarse).slice(0, finalists), favourites };
   }
 
-  async function rank(photo: Uint8Array): Promise<ScoredCandidate[]> {
-    const image = await decodePhoto(photo);
-    const search = await current();
-    if (search.size === 0) throw options.notReady?.() ?? new HttpError(503, emptyIndexMessage);
-    const cv = await loadOpenCv();
-    const sampler = options.hashOnly ? undefined : new PhotoSampler(image);
-    const outlines = findCardOutlines(cv, image);
-    let ranking = new CandidateRanking(search, repository, sampler);
-    const confident = () => {
-      const leading = ranking.leading();
-      return sampler !== undefined && leading !== undefined && leading.score >= confidentScore && leading.similarity >= confidentSimilarity;
-    };
-    const answer = async () => {
-      await ranking.addMissingPrintings();
-      return ranking.scored(options.assetsBaseUrl);
-    };
-    // First look, the best outline the way up it looks most like a card: most photos show one clear
-    // card whose outline alone settles it, and its closed contour is found without straight lines.
-    const firstLook = async (best: Quad) => {
-      const look = contenders(search, readAsTurned(cv, image, [best]));
-      await ranking.add(look.finals);
-      for (const contender of ranking.leaders(quickAligned)) ranking.align(contender);
-    };
-    const fromContours = byLikeness(sampler, outlines.fromContours(), search.typicalCard)[0]!.quad;
-    await firstLook(fromContours);
-    if (confident()) return answer();
-    // Otherwise the straight edges too, and the first look again when they offer a better outline,
-    // afresh: the candidates read through the poorer one would otherwise take up the alignments.
-    const hypotheses = byLikeness(sampler, outlines.all(), search.typicalCard);
-    const quads = hypotheses.map((hypothesis) => hypothesis.quad);
-    if (maxCornerDistance(quads[0]!, fromContours) > 0) {
-      ranking = new CandidateRanking(search, repository, sampler);
-      await firstLook(quads[0]!);
-      if (confident()) return answer();
-    }
-    // Then every outline, both ways up; the best by the shortlist's coarse correlation (it tolerates
-    // a misaligned outline better than the finer comparison) are aligned.
-    const look = contenders(search, readBothWays(cv, image, quads));
+  const image = await decodePhoto(photo);
+  const search = await index();
+  if (search.size === 0) throw new HttpError(503, emptyIndexMessage);
+  const cv = await loadOpenCv();
+  const sampler = options.hashOnly ? undefined : new PhotoSampler(image);
+  const outlines = findCardOutlines(cv, image);
+  let ranking = new CandidateRanking(search, repository, sampler);
+  const confident = () => {
+    const leading = ranking.leading();
+    return sampler !== undefined && leading !== undefined && leading.score >= confidentScore && leading.similarity >= confidentSimilarity;
+  };
+  const answer = async () => {
+    await ranking.addMissingPrintings();
+    return ranking.scored(options.assetsBaseUrl);
+  };
+  // First look, the best outline the way up it looks most like a card: most photos show one clear
+  // card whose outline alone settles it, and its closed contour is found without straight lines.
+  const firstLook = async (best: Quad) => {
+    const look = contenders(search, readAsTurned(cv, image, [best]));
     await ranking.add(look.finals);
-    for (const contender of ranking.leaders(aligned)) ranking.align(contender);
+    for (const contender of ranking.leaders(quickAligned)) ranking.align(contender);
+  };
+  const fromContours = byLikeness(sampler, outlines.fromContours(), search.typicalCard)[0]!.quad;
+  await firstLook(fromContours);
+  if (confident()) return answer();
+  // Otherwise the straight edges too, and the first look again when they offer a better outline,
+  // afresh: the candidates read through the poorer one would otherwise take up the alignments.
+  const hypotheses = byLikeness(sampler, outlines.all(), search.typicalCard);
+  const quads = hypotheses.map((hypothesis) => hypothesis.quad);
+  if (maxCornerDistance(quads[0]!, fromContours) > 0) {
+    ranking = new CandidateRanking(search, repository, sampler);
+    await firstLook(quads[0]!);
     if (confident()) return answer();
-    if (!sampler) return answer();
-    // Second look: the best outlines, each way up, moved to line up with the layout cards share. An
-    // outline up to a tenth of the card off (a border lost on one side, an art box taken for the card)
-    // then reads the card as the catalogue holds it, and each such reading's favourite is aligned.
-    // The detector's boxes add outlines where the edges found none (a small card under glare).
-    const boxes = options.detectCards ? (await options.detectCards(image)).slice(0, detectorBoxes) : [];
-    const seeds = [
-      ...hypotheses
-        .filter((hypothesis) => hypothesis.source !== 'frame')
-        .slice(0, straightenedOutlines)
-        .map((hypothesis) => hypothesis.quad),
-      ...boxes.flatMap(cardsInBox),
-    ];
-    const straightened = seeds.flatMap((seed) => [seed, halfTurn(seed)].map((quad) => alignQuad(sampler, quad, search.typicalCard, { wide: true }).quad));
-    const second = contenders(search, readAsTurned(cv, image, straightened));
-    await ranking.add([...second.finals, ...second.favourites]);
-    for (const contender of second.favourites) ranking.align(contender);
-    return answer();
   }
+  // Then every outline, both ways up; the best by the shortlist's coarse correlation (it tolerates
+  // a misaligned outline better than the finer comparison) are aligned.
+  const look = contenders(search, readBothWays(cv, image, quads));
+  await ranking.add(look.finals);
+  for (const contender of ranking.leaders(aligned)) ranking.align(contender);
+  if (confident()) return answer();
+  if (!sampler) return answer();
+  // Second look: the best outlines, each way up, moved to line up with the layout cards share. An
+  // outline up to a tenth of the card off (a border lost on one side, an art box taken for the card)
+  // then reads the card as the catalogue holds it, and each such reading's favourite is aligned.
+  // The detector's boxes add outlines where the edges found none (a small card under glare).
+  const boxes = options.detectCards ? (await options.detectCards(image)).slice(0, detectorBoxes) : [];
+  const seeds = [
+    ...hypotheses
+      .filter((hypothesis) => hypothesis.source !== 'frame')
+      .slice(0, straightenedOutlines)
+      .map((hypothesis) => hypothesis.quad),
+    ...boxes.flatMap(cardsInBox),
+  ];
+  const straightened = seeds.flatMap((seed) => [seed, halfTurn(seed)].map((quad) => alignQuad(sampler, quad, search.typicalCard, { wide: true }).quad));
+  const second = contenders(search, readAsTurned(cv, image, straightened));
+  await ranking.add([...second.finals, ...second.favourites]);
+  for (const contender of second.favourites) ranking.align(contender);
+  return answer();
+}
 
+/** What the API shows of the ranked candidates: those clearing the score threshold, best first, without the raw measures. */
+export function visibleCandidates(ranked: ScoredCandidate[]): Candidate[] {
+  return shownCandidates(ranked).map(({ similarity: _similarity, lead: _lead, artworkScore: _artworkScore, ...candidate }) => candidate);
+}
+
+/** One read of the index, numbered: a worker holding another read asks for this one. */
+export interface IndexRead {
+  index: FingerprintIndex;
+  generation: number;
+}
+
+/** The index as last read from the repository. */
+export interface HeldIndex {
+  /** The last read, made again while the index is empty so fingerprints built after start are picked up. */
+  current(): Promise<IndexRead>;
+  /** Reads the index again. */
+  reload(): Promise<IndexRead>;
+  size(): number;
+}
+
+export function holdIndex(repository: FingerprintRepository): HeldIndex {
+  let read: IndexRead | undefined;
+  let loading: Promise<IndexRead> | undefined;
+  const reload = () => {
+    loading ??= repository.loadIndex().then(
+      (index) => {
+        read = { index, generation: (read?.generation ?? 0) + 1 };
+        loading = undefined;
+        return read;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return {
+    current: async () => (read && read.index.size > 0 ? read : reload()),
+    reload,
+    size: () => read?.index.size ?? 0,
+  };
+}
+
+/** Identification on the calling thread, for benchmarks and tests; the server ranks on worker threads (identify-pool.ts). */
+export function createIdentifyService(repository: FingerprintRepository, options: IdentifyOptions): IdentifyService {
+  const held = holdIndex(repository);
+  const rank = (photo: Uint8Array) => rankPhoto(photo, async () => (await held.current()).index, repository, options);
   return {
     rank,
-    async identify(photo) {
-      const ranked = await rank(photo);
-      return shownCandidates(ranked).map(({ similarity: _similarity, lead: _lead, artworkScore: _artworkScore, ...candidate }) => candidate);
-    },
-    async reload() {
-      return (await load()).size;
-    },
-    indexSize: () => index?.size ?? 0,
+    identify: async (photo) => visibleCandidates(await rank(photo)),
+    reload: async () => (await held.reload()).index.size,
+    indexSize: held.size,
   };
 }
