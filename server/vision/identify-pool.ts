@@ -8,6 +8,7 @@ import { serverSettings } from '../server-settings.ts';
 import type { FingerprintRepository } from './fingerprint-repository.ts';
 import type { IdentifyOutcome, IdentifyTask, IdentifyWorkerSettings } from './identify-pool-messages.ts';
 import { serveReads } from './identify-pool-reads.ts';
+import { decodePhoto } from './decode-photo.ts';
 import { emptyIndexMessage, holdIndex, visibleCandidates, type IdentifyService } from './identify-service.ts';
 
 export interface IdentifyPoolSettings {
@@ -66,7 +67,11 @@ export function createPooledIdentifyService(
 
   async function rank(photo: Uint8Array) {
     const { index: search, generation } = await held.current();
-    if (search.size === 0) throw notReady();
+    if (search.size === 0) {
+      // A photo the server could never read is the client's mistake whatever the index holds.
+      await decodePhoto(photo);
+      throw notReady();
+    }
     const threads = workers();
     if (threads.queueSize >= settings.queue) {
       throw new HttpError(503, `The server is busy identifying other photos; try again in ${settings.retryAfterSeconds} s`, {
