@@ -12,6 +12,8 @@ import { indexCatalog } from '../vision/index-catalog.ts';
 import { seededRandom } from '../../fixtures/identify/seeded-random.ts';
 
 const outDir = fileURLToPath(new URL('../../fixtures/identify/out/body-fuzz', import.meta.url));
+/** Mutated bodies of each kind per run; FUZZ_BODIES raises it for a longer search. */
+const bodiesPerKind = Number(process.env.FUZZ_BODIES ?? 1_200);
 
 const multipartPieces = ['\r\n', '\r\n\r\n', '--', '--XyZ', '--XyZ--', '"', ';', '\0', 'Content-Disposition: form-data; name="file"', 'filename="a.jpg"', 'Content-Type: image/png', '\xff\xd8\xff', 'é', ' '];
 const jsonPieces = ['\\u0000', '\u0000', '\u0007', '\u007f', '"', '{', '}', '[', ']', ',', ':', '\\', 'null', 'true', '1e999', '-0', '"__proto__"', '"constructor"', '\ud800', '🃏', 'x'.repeat(300)];
@@ -83,10 +85,10 @@ describe.each(testBackends())('request bodies under fuzzing on $name', (backend)
     }
   }
 
-  it('answers 1,200 mutated photo uploads with 2xx or 4xx in the API shape, never anything else', async () => {
+  it(`answers ${bodiesPerKind} mutated photo uploads with 2xx or 4xx in the API shape, never anything else`, async () => {
     const gen = generator(11);
     const statuses = new Map<number, number>();
-    for (let i = 0; i < 1_200; i++) {
+    for (let i = 0; i < bodiesPerKind; i++) {
       const boundary = gen.pick(['XyZ', 'XyZ', 'XyZ', '----WebKitFormBoundary7MA4YWxkTrZu0gW', 'a'.repeat(80), '"XyZ"', '']);
       const field = gen.pick(['file', 'file', 'file', 'photo', '', 'file"; x="']);
       const image = gen.pick(images);
@@ -108,10 +110,10 @@ describe.each(testBackends())('request bodies under fuzzing on $name', (backend)
     expect(statuses.get(415)).toBeGreaterThan(20);
   }, 60_000);
 
-  it('answers 1,200 mutated registration and profile bodies with 2xx or 4xx in the API shape, never anything else', async () => {
+  it(`answers ${bodiesPerKind} mutated registration and profile bodies with 2xx or 4xx in the API shape, never anything else`, async () => {
     const gen = generator(12);
     const statuses = new Map<number, number>();
-    for (let i = 0; i < 1_200; i++) {
+    for (let i = 0; i < bodiesPerKind; i++) {
       const profile = { firstName: 'Casey', lastName: 'Collector', language: 'en', timezone: 'Europe/Paris', darkmode: false, email: `casey${i}@example.org` };
       let text: Buffer = Buffer.from(JSON.stringify(profile));
       const mutations = gen.next() < 0.15 ? 0 : 1 + Math.floor(gen.next() * 3);

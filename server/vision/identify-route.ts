@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorSchema } from '../catalog/catalog-schemas.ts';
@@ -9,7 +9,7 @@ import { photoLimits } from './photo-limits.ts';
 import { readPhotoUpload, uploadLimits } from './read-photo-upload.ts';
 
 export interface UploadCap {
-  /** Photos being received or identified at once; each may hold up to `photoLimits.maxBytes`. */
+  /** Photos being received at once; each may hold up to `photoLimits.maxBytes`. Received photos wait in the identification queue, which has its own bound. */
   uploadsInFlight: number;
   retryAfterSeconds: number;
 }
@@ -18,9 +18,11 @@ export async function registerIdentifyRoute(app: FastifyInstance, identify: Iden
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: uploadLimits });
 
-    // Counted before the body is read, so memory is bounded by the cap whatever clients send or withhold.
+    // Counted before the body is read, so memory is bounded by the cap whatever clients send or
+    // withhold; a slot is free again once its photo is received (or the connection goes).
     let inFlight = 0;
-    scope.addHook('onRequest', async (_request, reply) => {
+    const releases = new WeakMap<FastifyRequest, () => void>();
+    scope.addHook('onRequest', async (request, reply) => {
       if (inFlight >= cap.uploadsInFlight) {
         throw new HttpError(503, `The server is receiving ${cap.uploadsInFlight} photos already; try again in ${cap.retryAfterSeconds} s`, {
           'retry-after': String(cap.retryAfterSeconds),
@@ -28,9 +30,14 @@ export async function registerIdentifyRoute(app: FastifyInstance, identify: Iden
         });
       }
       inFlight += 1;
-      reply.raw.once('close', () => {
+      let held = true;
+      const release = () => {
+        if (!held) return;
+        held = false;
         inFlight -= 1;
-      });
+      };
+      releases.set(request, release);
+      reply.raw.once('close', release);
     });
 
     scope.withTypeProvider<TypeBoxTypeProvider>().post(
@@ -44,7 +51,11 @@ export async function registerIdentifyRoute(app: FastifyInstance, identify: Iden
           response: { 200: IdentifyResultSchema, 400: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 503: ErrorSchema },
         },
       },
-      async (request) => ({ candidates: await identify.identify(await readPhotoUpload(request)) }),
+      async (request) => {
+        const photo = await readPhotoUpload(request);
+        releases.get(request)?.();
+        return { candidates: await identify.identify(photo) };
+      },
     );
   });
 }

@@ -114,6 +114,12 @@ describe('Set details', () => {
     expect(router.state.location.search).toBe('?page=2');
   });
 
+  test('a page past the last shows the last page, in French', async () => {
+    await openSet('/sets/it-gamma?page=9', 'fr');
+    await expect.element(page.getByText('Page 2 / 2')).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Suivant' })).toBeDisabled();
+  });
+
   test('has no serious or critical accessibility violations', async () => {
     await openSet('/sets/en-alpha');
     await expect.element(page.getByRole('heading', { level: 1, name: 'Alpha Base' })).toBeVisible();
