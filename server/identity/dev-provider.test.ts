@@ -1,22 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { decodeJwt } from 'jose';
-import { buildTestApp, testBackends, testConfig, type TestApp } from '../test-support/test-database.ts';
-import { seedAdminEmail, seedCollectorEmail, seedDevUsers } from './seed-dev-users.ts';
+import { testBackends } from '../test-support/test-database.ts';
+import { startIdentityServer } from '../test-support/identity-server.ts';
+import { seedAdminEmail, seedCollectorEmail } from './seed-dev-users.ts';
 import { signInWithCodeFlow } from './oidc-flow.ts';
-import { freePort } from '../test-support/free-port.ts';
 
 describe.each(testBackends())('embedded identity provider on $name', (backend) => {
-  let test_: TestApp;
+  let test_: Awaited<ReturnType<typeof startIdentityServer>>;
   let baseUrl: string;
-  const realmUrl = () => `${baseUrl}/realms/cardlens`;
+  const realmUrl = () => test_.realm.realmUrl;
 
   beforeAll(async () => {
-    const port = await freePort();
-    baseUrl = `http://localhost:${port}`;
-    const env = { PORT: String(port), DEV_ADMIN_PASSWORD: 'admin-secret-1', DEV_COLLECTOR_PASSWORD: 'collector-secret-1' };
-    test_ = await buildTestApp(backend, { env });
-    await seedDevUsers(test_.app.db, testConfig(env));
-    await test_.app.listen({ port, host: 'localhost' });
+    test_ = await startIdentityServer(backend);
+    baseUrl = test_.baseUrl;
   });
   afterAll(() => test_?.close());
 

@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serverSettings } from '../server-settings.ts';
-import { buildTestApp, testBackends, testConfig, type TestApp } from '../test-support/test-database.ts';
+import { testBackends } from '../test-support/test-database.ts';
+import { startIdentityServer } from '../test-support/identity-server.ts';
 import { openLoginPage, signInWithCodeFlow, submitLogin } from './oidc-flow.ts';
-import { seedCollectorEmail, seedDevUsers } from './seed-dev-users.ts';
-import { freePort } from '../test-support/free-port.ts';
+import { seedCollectorEmail } from './seed-dev-users.ts';
 
 const { throttle } = serverSettings;
 
 describe.each(testBackends())('sign-in and registration are throttled on $name', (backend) => {
-  let test_: TestApp;
-  let baseUrl: string;
-  const realm = () => ({ baseUrl, realmUrl: `${baseUrl}/realms/cardlens`, clientId: 'card-lens-app' });
+  let test_: Awaited<ReturnType<typeof startIdentityServer>>;
+  const realm = () => test_.realm;
 
   beforeAll(async () => {
-    const port = await freePort();
-    baseUrl = `http://localhost:${port}`;
-    const env = { PORT: String(port), DEV_ADMIN_PASSWORD: 'admin-secret-1', DEV_COLLECTOR_PASSWORD: 'collector-secret-1' };
-    test_ = await buildTestApp(backend, { env });
-    await seedDevUsers(test_.app.db, testConfig(env));
-    await test_.app.listen({ port, host: 'localhost' });
+    test_ = await startIdentityServer(backend);
   });
   afterAll(() => test_?.close());
 

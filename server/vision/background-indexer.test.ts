@@ -7,14 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog, generateTestPhotos, type TestCatalog, type TestPhoto } from '../../fixtures/identify/generate-test-catalog.ts';
 import { buildTestApp, testBackends, type TestApp } from '../test-support/test-database.ts';
 import type { IndexStatus } from './background-indexer.ts';
+import { photoUpload } from '../test-support/photo-upload.ts';
 
 const outDir = fileURLToPath(new URL('../../fixtures/identify/out/background-index', import.meta.url));
-
-function multipart(bytes: Buffer): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----cardlens' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
-  return { payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function statusWhen(test: TestApp, done: (status: IndexStatus) => boolean): Promise<IndexStatus> {
   for (let attempt = 0; attempt < 300; attempt++) {
@@ -50,7 +45,7 @@ describe.each(testBackends())('a new install learns its cards by itself on $name
       await test.app.ready();
       const status = await statusWhen(test, (s) => s.ready && !s.building);
       expect(status).toEqual({ building: false, indexed: 14, total: 14, failed: 0, ready: true, imagesUnavailable: false, autoIndex: true });
-      const response = await test.app.inject({ method: 'POST', url: '/v1/vision/identify', ...multipart(readFileSync(photos[0]!.file)) });
+      const response = await test.app.inject({ method: 'POST', url: '/v1/vision/identify', ...photoUpload(readFileSync(photos[0]!.file)) });
       expect(response.statusCode).toBe(200);
       expect(response.json().candidates[0].printingId).toBe(photos[0]!.printingId);
     } finally {
@@ -64,7 +59,7 @@ describe.each(testBackends())('a new install learns its cards by itself on $name
       await test.app.ready();
       const status = await statusWhen(test, (s) => s.imagesUnavailable);
       expect(status).toMatchObject({ ready: false, indexed: 0, total: 14 });
-      const response = await test.app.inject({ method: 'POST', url: '/v1/vision/identify', ...multipart(readFileSync(photos[0]!.file)) });
+      const response = await test.app.inject({ method: 'POST', url: '/v1/vision/identify', ...photoUpload(readFileSync(photos[0]!.file)) });
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe('10');
       expect(response.json()).toMatchObject({ status: 503, message: expect.stringContaining('card images could not be downloaded from http://127.0.0.1:1') });

@@ -11,15 +11,9 @@ import { createFingerprintRepository } from './fingerprint-repository.ts';
 import { createPooledIdentifyService, identifyPoolSettings, type IdentifyPoolSettings } from './identify-pool.ts';
 import { createIdentifyService } from './identify-service.ts';
 import { indexCatalog } from './index-catalog.ts';
+import { photoUpload } from '../test-support/photo-upload.ts';
 
 const outDir = fileURLToPath(new URL('../../fixtures/identify/out/test', import.meta.url));
-
-function multipart(bytes: Buffer): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----cardlens' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** The app with a catalogue whose fingerprints are built, its identification workers set as given. */
 async function buildIndexedApp(backend: TestBackend, catalog: TestCatalog, identifyPool: Partial<IdentifyPoolSettings>): Promise<TestApp> {
@@ -57,7 +51,7 @@ describe.each(testBackends())('identification on worker threads on $name', (back
     await tiny?.close();
   });
 
-  const identify = (test: TestApp, photo: TestPhoto) => test.app.inject({ method: 'POST', url: '/v1/vision/identify', ...multipart(readFileSync(photo.file)) });
+  const identify = (test: TestApp, photo: TestPhoto) => test.app.inject({ method: 'POST', url: '/v1/vision/identify', ...photoUpload(readFileSync(photo.file)) });
 
   it('answers the candidates that identifying on the calling thread gives', async () => {
     const inProcess = createIdentifyService(createFingerprintRepository(pooled.app.db), { assetsBaseUrl: 'https://assets.tcgdex.net', detectCards: cardDetectorOnDemand() });

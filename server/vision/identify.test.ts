@@ -8,15 +8,9 @@ import { buildTestApp, testBackends, type TestApp } from '../test-support/test-d
 import { createFingerprintRepository } from './fingerprint-repository.ts';
 import { createIdentifyService } from './identify-service.ts';
 import { indexCatalog } from './index-catalog.ts';
+import { photoUpload } from '../test-support/photo-upload.ts';
 
 const outDir = fileURLToPath(new URL('../../fixtures/identify/out/test', import.meta.url));
-
-function multipart(field: string, bytes: Buffer, filename = 'photo.jpg'): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----cardlens' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe.each(testBackends())('POST /v1/vision/identify on $name', (backend) => {
   let catalog: TestCatalog;
@@ -38,7 +32,7 @@ describe.each(testBackends())('POST /v1/vision/identify on $name', (backend) => 
     await empty?.close();
   });
 
-  const identify = (app: TestApp, field: string, bytes: Buffer) => app.app.inject({ method: 'POST', url: '/v1/vision/identify', ...multipart(field, bytes) });
+  const identify = (app: TestApp, field: string, bytes: Buffer) => app.app.inject({ method: 'POST', url: '/v1/vision/identify', ...photoUpload(bytes, field) });
 
   it('names the card in most generated photos and answers no match for cards outside the catalogue', async () => {
     let right = 0;
