@@ -51,7 +51,7 @@ export default defineConfig({
   resolve: { conditions: ['onnxruntime-web-use-extern-wasm'] },
   optimizeDeps: {
     // Listed up front so the browser tests never see Vite re-bundle dependencies mid-run.
-    include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'jotai', 'jotai/utils', 'react-intl', 'react-router', 'ky', 'comlink', 'axe-core'],
+    include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'jotai', 'jotai/utils', 'react-intl', 'react-router', 'ky', 'comlink', 'axe-core', 'oidc-client-ts'],
     exclude: ['onnxruntime-web', 'vitest-browser-react'],
   },
   worker: { format: 'es' },
@@ -98,6 +98,8 @@ export default defineConfig({
           include: ['src/**/*.browser.test.{ts,tsx}', 'engine-tests/browser/**/*.test.ts'],
           globalSetup: ['scripts/browser-test-api.ts'],
           testTimeout: 30_000,
+          // A first visit to a lazy screen makes Vite transform it; on a busy machine that takes seconds.
+          expect: { poll: { timeout: 10_000 } },
           browser: {
             enabled: true,
             headless: true,
