@@ -21,6 +21,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** What the app's screens ask for: a filter or two, a sort, a page of 24. */
 const queries = [
   '/v1/cards?name=ci(contains(chu))&order_by=name&sort_by=asc&page=0&size=24',
+  '/v1/cards?name=ci(contains(pika))&order_by=name&sort_by=asc&page=0&size=24',
   '/v1/cards?set.language=eq(en)&hp=gte(100)&order_by=hp&sort_by=desc&page=1&size=24',
   '/v1/cards?set.id=eq(en-gen007)&order_by=localId&sort_by=asc&page=2&size=24',
   '/v1/cards?set.name=ci(contains(ka))&set.language=eq(fr)&order_by=set.name&sort_by=desc&page=0&size=24',
@@ -35,7 +36,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function benchBackend(name: string, database: DatabaseOptions, catalog: unknown) {
-  const app = await buildApp({ config: readConfig({ STATIC_DIR: '/nonexistent' }), database });
+  const app = await buildApp({ config: readConfig({ STATIC_DIR: '/nonexistent', INDEX_IMAGES: 'false' }), database });
   try {
     const importStart = performance.now();
     const imported = await importCatalog(app.db, readTcgdexFile(catalog));
@@ -48,13 +49,20 @@ async function benchBackend(name: string, database: DatabaseOptions, catalog: un
       if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
     }
     const latencies: number[] = [];
+    const byQuery = queries.map(() => [] as number[]);
     for (let i = 0; i < sequentialRequests; i++) {
       const start = performance.now();
       const response = await fetch(base + queries[i % queries.length]!);
       await response.arrayBuffer();
-      latencies.push(performance.now() - start);
+      const took = performance.now() - start;
+      latencies.push(took);
+      byQuery[i % queries.length]!.push(took);
     }
     latencies.sort((a, b) => a - b);
+    const perQuery = queries.map((path, q) => {
+      const sorted = byQuery[q]!.sort((a, b) => a - b);
+      return { path, p50Ms: Number(percentile(sorted, 50).toFixed(2)), p99Ms: Number(percentile(sorted, 99).toFixed(2)) };
+    });
 
     const load = await autocannon({
       url: base,
@@ -70,6 +78,7 @@ async function benchBackend(name: string, database: DatabaseOptions, catalog: un
         requests: sequentialRequests,
         p50Ms: Number(percentile(latencies, 50).toFixed(2)),
         p99Ms: Number(percentile(latencies, 99).toFixed(2)),
+        perQuery,
       },
       load: {
         connections,
@@ -103,6 +112,10 @@ if (url) {
   }
 } else {
   console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it.');
+}
+for (const r of results) {
+  console.log(`${r.backend}, one request at a time, per query:`);
+  console.table(r.sequential.perQuery.map((q) => ({ query: decodeURIComponent(q.path), 'p50 ms': q.p50Ms, 'p99 ms': q.p99Ms })));
 }
 mkdirSync('bench/out', { recursive: true });
 writeFileSync('bench/out/catalog.json', `${JSON.stringify({ date: new Date().toISOString(), queries, results }, null, 2)}\n`);

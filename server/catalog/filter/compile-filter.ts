@@ -13,6 +13,9 @@ const comparisons = { eq: sql`=`, gt: sql`>`, gte: sql`>=`, lt: sql`<`, lte: sql
 
 type NumberOperator = keyof typeof comparisons;
 
+/** The value matched literally inside a LIKE pattern, whose wildcards and escape character it may hold. */
+const escapeLikePattern = (value: string) => value.replace(/[\\%_]/g, '\\$&');
+
 /**
  * Number fields are integer columns. Comparing them with a whole bigint keeps their indexes usable
  * (a numeric parameter would cast the column), so a decimal bound is rounded the way that keeps the
@@ -44,7 +47,8 @@ export function compileFilter(node: FilterNode, field: SqlField, ci = false): Ra
       }
       const column = ci ? (field.fold ?? sql`lower(${field.column})`) : field.column;
       const value = ci ? foldText(node.value) : node.value;
-      if (node.operator === 'contains') return sql<SqlBool>`(strpos(${column}, ${value}) > 0)`;
+      // LIKE rather than strpos: the trigram indexes serve it (migration 0008).
+      if (node.operator === 'contains') return sql<SqlBool>`(${column} like ${`%${escapeLikePattern(value)}%`})`;
       return sql<SqlBool>`(${column} = ${value})`;
     }
     case 'ci':

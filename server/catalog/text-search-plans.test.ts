@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import type { Database } from '../db/open-database.ts';
+import { generateCatalog } from '../../bench/catalog/generate-catalog.ts';
+import { buildTestApp, testBackends, type TestApp } from '../test-support/test-database.ts';
+import { createCardRepository, type CardListRequest } from './card-repository.ts';
+import { parseFilter } from './filter/parse-filter.ts';
+
+/** Records the queries a repository sends, so their plans can be asked for. */
+function recordQueries(): { plugin: KyselyPlugin; queries: RootOperationNode[] } {
+  const queries: RootOperationNode[] = [];
+  return {
+    queries,
+    plugin: {
+      transformQuery: ({ node }) => (queries.push(node), node),
+      transformResult: async ({ result }) => result,
+    },
+  };
+}
+
+/**
+ * The plans of every query `send` makes, with table scans and ordered index walks ruled out: a
+ * small test table would take either, and what is checked is that an index can serve the filter.
+ */
+async function plansOf(db: Database, send: (db: Database) => Promise<unknown>): Promise<string[]> {
+  const { plugin, queries } = recordQueries();
+  await send(db.withPlugin(plugin));
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    await sql`set local enable_indexscan = off`.execute(trx);
+    const plans: string[] = [];
+    for (const node of queries) {
+      const compiled = db.getExecutor().compileQuery(node, { queryId: 'plan' });
+      const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
+      plans.push(result.rows.map((row) => row['QUERY PLAN']).join('\n'));
+    }
+    return plans;
+  });
+}
+
+const page = { orderBy: 'name', direction: 'asc', page: 0, size: 24 } as const;
+
+describe.each(testBackends())('text search on $name', (backend) => {
+  let test: TestApp;
+  let db: Database;
+
+  beforeAll(async () => {
+    // Enough printings that reading a whole index costs more than a trigram lookup, as it does in production.
+    test = await buildTestApp(backend, { catalog: generateCatalog(3_000) });
+    await sql`analyze`.execute(test.app.db);
+    db = test.app.db;
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  const cardsWhere = (field: CardListRequest['filters'][number]['field'], filter: string): CardListRequest => ({
+    ...page,
+    filters: [{ field, filter: parseFilter(filter) }],
+  });
+
+  it.each([
+    ['name', 'ci(contains(pika))', 'printing_name_trgm_idx'],
+    ['illustrator', 'ci(contains(ator c))', 'printing_illustrator_trgm_idx'],
+  ] as const)('a card search on %s by %s can use %s for its page and its count', async (field, filter, index) => {
+    const plans = await plansOf(db, (recorded) => createCardRepository(recorded).list(cardsWhere(field, filter)));
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) expect(plan).toContain(index);
+  });
+
+  it('LIKE wildcards in a search are matched as the characters they are', async () => {
+    const cards = createCardRepository(db);
+    for (const wildcard of ['%', '_', '\\']) {
+      const found = await cards.list(cardsWhere('name', `ci(contains(${JSON.stringify(wildcard)}))`));
+      expect(found.total, wildcard).toBe(0);
+    }
+    expect((await cards.list(cardsWhere('name', 'ci(contains(ka))'))).total).toBeGreaterThan(0);
+  });
+});
