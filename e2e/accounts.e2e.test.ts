@@ -101,9 +101,16 @@ describe('accounts against the embedded identity provider', () => {
     await onProviderPage(page);
   });
 
-  test('the access token is refreshed before it expires, without a reload', { timeout: 90_000 }, async () => {
+  test('the access token is refreshed with the refresh token before it expires, without a reload or an iframe', { timeout: 90_000 }, async () => {
     const page = await openPage(browser);
     await signInAt(page, '/profile', accounts.collector);
+    // Where third-party cookies are blocked a hidden iframe cannot renew the session; the refresh token can.
+    const grants: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/protocol/openid-connect/token')) {
+        grants.push(new URLSearchParams(request.postData() ?? '').get('grant_type') ?? '');
+      }
+    });
     const storedToken = () =>
       page.evaluate(() => {
         const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
@@ -114,6 +121,8 @@ describe('accounts against the embedded identity provider', () => {
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await expect.poll(storedToken, { timeout: 45_000, interval: 1000 }).not.toBe(first);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(grants).toContain('refresh_token');
+    expect(page.frames()).toHaveLength(1);
     await page.getByRole('button', { name: 'Logout' }).waitFor();
   });
 
