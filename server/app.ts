@@ -30,6 +30,7 @@ import { registerOpenApiRoute } from './routes/openapi-route.ts';
 import { registerSetsRoute } from './routes/sets-route.ts';
 import { createFingerprintRepository } from './vision/fingerprint-repository.ts';
 import { createBackgroundIndexer, notReadyMessage } from './vision/background-indexer.ts';
+import { watchChanges, type ChangeWatch } from './db/watch-changes.ts';
 import { registerIdentifyRoute } from './vision/identify-route.ts';
 import { registerIdentifyStatusRoute } from './vision/identify-status-route.ts';
 import { createPooledIdentifyService, identifyPoolSettings, type IdentifyPoolSettings } from './vision/identify-pool.ts';
@@ -44,6 +45,12 @@ export interface AppOptions {
   /** Overrides the identification workers' settings, e.g. a tiny queue in tests. */
   identifyPool?: Partial<IdentifyPoolSettings>;
 }
+
+const changeWatchSettings = {
+  pollMs: serverSettings.changeWatch.pollMs.value,
+  settleMs: serverSettings.changeWatch.settleMs.value,
+  maxWaitMs: serverSettings.changeWatch.maxWaitMs.value,
+};
 
 export type HttpLimits = { [name in keyof typeof serverSettings.http]: number };
 
@@ -105,12 +112,19 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, limits
   await registerIdentifyRoute(app, identify, { uploadsInFlight: limits.uploadsInFlight, retryAfterSeconds: limits.uploadRetryAfter });
   registerIdentifyStatusRoute(app, indexer);
   app.addHook('onReady', async () => {
+    // Another server or a command may change the catalogue or the fingerprints in the same database.
+    changes = await watchChanges(app.db, changeWatchSettings, async (name) => {
+      if (name === 'fingerprints') await indexer.reload();
+      else if (config.indexImages) indexer.start();
+    });
     // Fingerprints are read once at start; the workers load OpenCV and the detector on their first photo.
     await identify.reload();
     // What the catalogue has and the index lacks is learned in the background, from its images.
     if (config.indexImages) indexer.start();
   });
+  let changes: ChangeWatch | undefined;
   app.addHook('onClose', async () => {
+    await changes?.stop();
     await indexer.stop();
     await identify.close();
   });

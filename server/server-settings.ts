@@ -60,6 +60,13 @@ const backgroundIndex = {
   retryAfterSeconds: setting(10, 's', 'what a 503 of identification tells a client to wait while the index is being built'),
 };
 
+/** How a server learns that another process changed the catalogue or the fingerprints (several servers on one PostgreSQL). */
+const changeWatch = {
+  pollMs: setting(1_000, 'ms', 'one indexed row read per counter; a change is seen within a second'),
+  settleMs: setting(1_500, 'ms', 'an import or an index build writes in batches: act once the counter stands still this long'),
+  maxWaitMs: setting(10_000, 'ms', 'during a long build, read the index again at least this often so new cards become identifiable'),
+};
+
 /** How often sign-in and registration may be tried. */
 const throttle = {
   signInWindowMs: setting(15 * 60_000, 'ms', 'the window sign-in attempts are counted in; long enough to make guessing slow'),
@@ -69,7 +76,7 @@ const throttle = {
   registrationPerAddress: setting(10, 'registrations per window', 'a club signing up its members from one address; a script making thousands of accounts is stopped'),
 };
 
-export const serverSettings = { http, identifyPool, backgroundIndex, throttle } as const;
+export const serverSettings = { http, identifyPool, backgroundIndex, changeWatch, throttle } as const;
 
 /** Answers what is wrong with the settings: every value a finite positive number. */
 export function validateServerSettings(settings: Record<string, Record<string, Setting>> = serverSettings): string[] {

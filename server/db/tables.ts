@@ -117,6 +117,12 @@ export interface IdentityProviderRecordTable {
   expires_at: Date | null;
 }
 
+/** Bumped by triggers on every write to the catalogue or the fingerprints (migration 0009). */
+export interface ChangeCounterTable {
+  name: 'catalog' | 'fingerprints';
+  generation: string;
+}
+
 export interface Tables {
   schema_migration: SchemaMigrationTable;
   card_set: CardSetTable;
@@ -128,4 +134,5 @@ export interface Tables {
   identity_password_ticket: IdentityPasswordTicketTable;
   identity_outbox: IdentityOutboxTable;
   identity_provider_record: IdentityProviderRecordTable;
+  change_counter: ChangeCounterTable;
 }

@@ -26,6 +26,8 @@ export interface IndexStatus {
 export interface BackgroundIndexer {
   /** Indexes what the catalogue lacks, in the background; a call while building runs once more after. */
   start(): void;
+  /** Reads the index again, for fingerprints another process stored; a no-op while this one builds (it reloads as it goes). */
+  reload(): Promise<void>;
   status(): IndexStatus;
   stop(): Promise<void>;
 }
@@ -103,6 +105,9 @@ export function createBackgroundIndexer(
         } while (again && !abort.signal.aborted);
         running = undefined;
       })();
+    },
+    reload: async () => {
+      if (!running) await reloadNow();
     },
     status: () => ({ ...state }),
     async stop() {
