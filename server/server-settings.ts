@@ -74,6 +74,7 @@ const throttle = {
   signInPerAddress: setting(30, 'attempts per window', 'room for a household or a club behind one address, while one client cannot try many accounts'),
   registrationWindowMs: setting(60 * 60_000, 'ms', 'registrations are rare: one window of an hour'),
   registrationPerAddress: setting(10, 'registrations per window', 'a club signing up its members from one address; a script making thousands of accounts is stopped'),
+  sweepEveryMs: setting(10 * 60_000, 'ms', 'counters past their window are deleted this often; until then the next attempt resets them'),
 };
 
 export const serverSettings = { http, identifyPool, backgroundIndex, changeWatch, throttle } as const;

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { serverSettings } from '../server-settings.ts';
+import { databaseRateLimitStore, sweepRateLimitHits } from './database-rate-limit-store.ts';
 
 /** Counts one attempt; answers undefined while under the limit, else the seconds to wait. */
 export type Throttle = (request: FastifyRequest) => Promise<number | undefined>;
@@ -10,9 +12,15 @@ export interface ThrottleLimit {
   windowMs: number;
 }
 
-/** Makes `createThrottle` available; no route is throttled unless it asks. */
+/**
+ * Makes `createThrottle` available; no route is throttled unless it asks. Attempts are counted in
+ * the database, so several servers on one PostgreSQL share each limit.
+ */
 export async function registerThrottling(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(app.db) });
+  const sweep = setInterval(() => void sweepRateLimitHits(app.db).catch(() => undefined), serverSettings.throttle.sweepEveryMs.value);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 }
 
 export const byAddress = (request: FastifyRequest) => request.ip;

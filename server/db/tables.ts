@@ -123,6 +123,13 @@ export interface ChangeCounterTable {
   generation: string;
 }
 
+/** Throttling counters shared by every server on the database (migration 0010). */
+export interface RateLimitHitTable {
+  key: string;
+  hits: number;
+  expires_at: Date;
+}
+
 export interface Tables {
   schema_migration: SchemaMigrationTable;
   card_set: CardSetTable;
@@ -135,4 +142,5 @@ export interface Tables {
   identity_outbox: IdentityOutboxTable;
   identity_provider_record: IdentityProviderRecordTable;
   change_counter: ChangeCounterTable;
+  rate_limit_hit: RateLimitHitTable;
 }
