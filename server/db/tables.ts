@@ -130,6 +130,13 @@ export interface RateLimitHitTable {
   expires_at: Date;
 }
 
+/** The last whole-catalogue import from each source, kept to resume it (migration 0011). */
+export interface CatalogImportRunTable {
+  source: string;
+  started_at: Date;
+  finished_at: Date | null;
+}
+
 export interface Tables {
   schema_migration: SchemaMigrationTable;
   card_set: CardSetTable;
@@ -143,4 +150,5 @@ export interface Tables {
   identity_provider_record: IdentityProviderRecordTable;
   change_counter: ChangeCounterTable;
   rate_limit_hit: RateLimitHitTable;
+  catalog_import_run: CatalogImportRunTable;
 }

@@ -8,6 +8,7 @@ import { migrate } from '../../db/migrate.ts';
 import { openDatabase, type Database } from '../../db/open-database.ts';
 import { readFixtureJson, smallCatalogPath, testBackends } from '../../test-support/test-database.ts';
 import { importCatalog } from './import-catalog.ts';
+import { importEverything } from './import-everything.ts';
 import { readTcgdexApi } from './read-tcgdex-api.ts';
 import { readTcgdexFile } from './read-tcgdex-file.ts';
 import { seedCatalogFile, seedIfEmpty } from './seed-if-empty.ts';
@@ -19,15 +20,20 @@ interface Fixture {
 
 const fixture = () => structuredClone(readFixtureJson()) as Fixture;
 
-/** Serves the fixture the way the TCGdex REST API v2 does: set list, set with card briefs, one card. */
-function tcgdexApiServer(data: Fixture, flaky: Set<string>): Server {
+/**
+ * A test double of the TCGdex REST API v2 (a service we do not run here), serving the fixture as it
+ * does: set list, set with card briefs, one card. `flaky` paths fail once, `broken` ones always;
+ * `requested` records every path asked for.
+ */
+function tcgdexApiServer(data: Fixture, flaky: Set<string>, broken = new Set<string>(), requested: string[] = []): Server {
   return createServer((request, response) => {
     const url = request.url ?? '';
+    requested.push(url);
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
-    if (flaky.delete(url)) return send(503, { error: 'try again' });
+    if (flaky.delete(url) || broken.has(url)) return send(503, { error: 'try again' });
     const [, lang, kind, id] = url.split('/').map(decodeURIComponent);
     const sets = data.sets.filter((set) => set.language === lang);
     const cards = data.cards.filter((card) => card.language === lang);
@@ -86,7 +92,7 @@ describe.each(testBackends())('catalogue import on $name', (backend) => {
 
   it('writes one printing per available variant and is idempotent', async () => {
     const first = await importCatalog(db, readTcgdexFile(fixture()));
-    expect(first).toEqual({ sets: 3, printings: 9, removed: 0 });
+    expect(first).toEqual({ sets: 3, printings: 9, added: 9, changed: 0, unchanged: 0, removed: 0 });
     const before = withoutTimes(await snapshot());
     expect(before.printings.filter((row) => row.card_id === 'alpha-1' && row.language === 'en').map((row) => row.variant)).toEqual([
       'normal',
@@ -94,7 +100,7 @@ describe.each(testBackends())('catalogue import on $name', (backend) => {
     ]);
 
     const second = await importCatalog(db, readTcgdexFile(fixture()));
-    expect(second).toEqual(first);
+    expect(second).toEqual({ sets: 3, printings: 9, added: 0, changed: 0, unchanged: 9, removed: 0 });
     expect(withoutTimes(await snapshot())).toEqual(before);
   });
 
@@ -104,7 +110,7 @@ describe.each(testBackends())('catalogue import on $name', (backend) => {
     const pikachu = changed.cards.find((card) => card.id === 'alpha-1' && card.language === 'en')!;
     pikachu.variants.reverse = false;
     changed.cards.find((card) => card.id === 'alpha-2' && card.language === 'en')!.name = 'Raichu δ';
-    expect(await importCatalog(db, readTcgdexFile(changed))).toEqual({ sets: 3, printings: 8, removed: 1 });
+    expect(await importCatalog(db, readTcgdexFile(changed))).toEqual({ sets: 3, printings: 8, added: 0, changed: 1, unchanged: 7, removed: 1 });
     const rows = (await snapshot()).printings;
     expect(rows).toHaveLength(8);
     expect(rows.find((row) => row.id === 'en-alpha-2-holo')).toMatchObject({ name: 'Raichu δ', name_fold: 'raichu δ' });
@@ -122,15 +128,47 @@ describe.each(testBackends())('catalogue import on $name', (backend) => {
       const { port } = server.address() as AddressInfo;
       const source = await readTcgdexApi({ baseUrl: `http://127.0.0.1:${port}/`, languages: ['en', 'fr'], retryDelayMs: 1 });
       expect(source.size).toBe(3);
-      expect(await importCatalog(db, source)).toEqual({ sets: 3, printings: 9, removed: 0 });
+      expect(await importCatalog(db, source)).toMatchObject({ sets: 3, printings: 9, added: 9, removed: 0 });
     } finally {
       server.close();
     }
     expect(withoutTimes(await snapshot())).toEqual(fromFile);
   });
 
+  it('imports every language, resumes an interrupted run without reading its sets again, and says what changed', async () => {
+    await importCatalog(db, readTcgdexFile(fixture()));
+    const fromFile = withoutTimes(await snapshot());
+    await db.deleteFrom('card_set').execute();
+
+    const broken = new Set(['/fr/sets/alpha']);
+    const requested: string[] = [];
+    const server = tcgdexApiServer(fixture(), new Set(), broken, requested);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      // 'de' is a language the API does not serve here: it has no sets, rather than failing the run.
+      const everything = () => importEverything(db, { baseUrl, languages: ['en', 'fr', 'de'], retryDelayMs: 1 });
+      await expect(everything()).rejects.toThrow('/fr/sets/alpha answered 503');
+      const englishSets = (await snapshot()).sets.length;
+      expect(englishSets).toBeGreaterThan(0);
+
+      broken.clear();
+      requested.length = 0;
+      const resumed = await everything();
+      expect(resumed.resumedFrom).toBeInstanceOf(Date);
+      expect(resumed.alreadyImported).toBe(englishSets);
+      expect(requested.filter((path) => /^\/en\/(sets|cards)\/./.test(path))).toEqual([]);
+      expect(withoutTimes(await snapshot())).toEqual(fromFile);
+
+      const again = await everything();
+      expect(again).toMatchObject({ resumedFrom: undefined, sets: 3, printings: 9, added: 0, changed: 0, unchanged: 9, removed: 0 });
+    } finally {
+      server.close();
+    }
+  });
+
   it('seeds an empty catalogue once', async () => {
-    expect(await seedIfEmpty(db, smallCatalogPath)).toEqual({ sets: 3, printings: 9, removed: 0 });
+    expect(await seedIfEmpty(db, smallCatalogPath)).toMatchObject({ sets: 3, printings: 9, added: 9 });
     expect(await seedIfEmpty(db, smallCatalogPath)).toBeUndefined();
   });
 });
@@ -165,7 +203,7 @@ describe('catalogue sources', () => {
           encoding: 'utf8',
         });
         expect(result.status, result.stderr).toBe(0);
-        expect(result.stderr).toContain('3 sets, 9 printings written, 0 stale printings removed');
+        expect(result.stderr).toContain(`3 sets, 9 printings: ${run === 0 ? '9 added, 0 changed, 0 unchanged' : '0 added, 0 changed, 9 unchanged'}, 0 removed`);
       }
       const missing = spawnSync('npx', ['tsx', 'server/catalog/import/import-cli.ts', join(dataDir, 'nope.json')], {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },

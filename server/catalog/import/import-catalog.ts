@@ -8,12 +8,18 @@ import { variantNames, type CatalogBatch, type CatalogSource, type TcgdexCard, t
 type SetRow = Omit<CardSetTable, 'imported_at'>;
 type PrintingRow = Omit<PrintingTable, 'imported_at' | 'types' | 'attacks'> & { types: string; attacks: string };
 
+/** What an import wrote: printings the source lists are added, changed or already as they were. */
 export interface ImportSummary {
   sets: number;
   printings: number;
+  added: number;
+  changed: number;
+  unchanged: number;
   /** Printings of imported sets that the source no longer lists, removed. */
   removed: number;
 }
+
+type BatchSummary = Omit<ImportSummary, 'sets'>;
 
 export const setRowId = (set: Pick<TcgdexSet, 'id' | 'language'>) => `${set.language}-${set.id}`;
 export const printingRowId = (card: Pick<TcgdexCard, 'id' | 'language'>, variant: string) =>
@@ -73,8 +79,11 @@ function toPrintingRows(card: TcgdexCard, setRowIdValue: string): PrintingRow[] 
 
 const chunkSize = 500;
 
-/** Writes one set and its printings in one transaction; running it again with the same data changes nothing. */
-export async function importBatch(db: Database, batch: CatalogBatch): Promise<{ printings: number; removed: number }> {
+/**
+ * Writes one set and its printings in one transaction; running it again with the same data changes
+ * nothing. A printing is rewritten only when a field differs, and says whether it was new.
+ */
+export async function importBatch(db: Database, batch: CatalogBatch): Promise<BatchSummary> {
   const setRow = toSetRow(batch.set);
   const printings = batch.cards.flatMap((card) => toPrintingRows(card, setRow.id));
   return db.transaction().execute(async (trx) => {
@@ -88,40 +97,50 @@ export async function importBatch(db: Database, batch: CatalogBatch): Promise<{ 
         })),
       )
       .execute();
+    const summary: BatchSummary = { printings: printings.length, added: 0, changed: 0, unchanged: 0, removed: 0 };
     for (let start = 0; start < printings.length; start += chunkSize) {
       const chunk = printings.slice(start, start + chunkSize);
-      await trx
+      const fields = Object.keys(chunk[0]!).filter((key) => key !== 'id') as Array<keyof PrintingRow>;
+      const written = await trx
         .insertInto('printing')
         .values(chunk)
         .onConflict((conflict) =>
-          conflict.column('id').doUpdateSet((eb) => ({
-            ...Object.fromEntries(
-              Object.keys(chunk[0]!).filter((key) => key !== 'id').map((key) => [key, eb.ref(`excluded.${key as keyof PrintingRow}`)]),
+          conflict
+            .column('id')
+            .doUpdateSet((eb) => ({ ...Object.fromEntries(fields.map((key) => [key, eb.ref(`excluded.${key}`)])), imported_at: sql<Date>`now()` }))
+            .where(
+              sql<boolean>`(${sql.join(fields.map((key) => sql.ref(`printing.${key}`)))}) is distinct from (${sql.join(fields.map((key) => sql.ref(`excluded.${key}`)))})`,
             ),
-            imported_at: sql<Date>`now()`,
-          })),
         )
+        // xmax is 0 on a row version this statement inserted, and names this transaction on one it updated.
+        .returning(sql<boolean>`xmax = 0`.as('inserted'))
         .execute();
+      const added = written.filter((row) => row.inserted).length;
+      summary.added += added;
+      summary.changed += written.length - added;
+      summary.unchanged += chunk.length - written.length;
     }
     let stale = trx.deleteFrom('printing').where('set_id', '=', setRow.id);
     if (printings.length > 0) stale = stale.where('id', 'not in', printings.map((row) => row.id));
-    const deleted = await stale.executeTakeFirst();
-    return { printings: printings.length, removed: Number(deleted.numDeletedRows) };
+    summary.removed = Number((await stale.executeTakeFirst()).numDeletedRows);
+    return summary;
   });
 }
 
+export const describeImport = (summary: ImportSummary) =>
+  `${summary.sets} sets, ${summary.printings} printings: ${summary.added} added, ${summary.changed} changed, ${summary.unchanged} unchanged, ${summary.removed} removed`;
+
 export async function importCatalog(db: Database, source: CatalogSource, progress?: Progress): Promise<ImportSummary> {
-  const summary: ImportSummary = { sets: 0, printings: 0, removed: 0 };
+  const summary: ImportSummary = { sets: 0, printings: 0, added: 0, changed: 0, unchanged: 0, removed: 0 };
   progress?.update(0, 'sets');
   for await (const batch of source.batches) {
     const written = await importBatch(db, batch);
     summary.sets += 1;
-    summary.printings += written.printings;
-    summary.removed += written.removed;
+    for (const key of ['printings', 'added', 'changed', 'unchanged', 'removed'] as const) summary[key] += written[key];
     progress?.update(summary.sets, `sets, ${summary.printings} printings (${batch.set.language} ${batch.set.id})`);
   }
   // Fresh statistics and visibility maps let the planner use index-only scans for counts at once.
   if (summary.sets > 0) await sql`vacuum (analyze) card_set, printing`.execute(db);
-  progress?.finish(`${summary.sets} sets, ${summary.printings} printings written, ${summary.removed} stale printings removed`);
+  progress?.finish(describeImport(summary));
   return summary;
 }

@@ -13,6 +13,10 @@ export interface TcgdexApiOptions {
   retries?: number;
   /** Milliseconds before the first retry; doubles each time. */
   retryDelayMs?: number;
+  /** Sets not to read (already imported), by TCGdex language and set id. */
+  skip?: (language: string, setId: string) => boolean;
+  /** A language the API does not serve (404) has no sets, rather than being an error. */
+  languagesMayBeMissing?: boolean;
 }
 
 async function getJson(url: string, retries: number, delayMs: number): Promise<unknown | undefined> {
@@ -57,10 +61,11 @@ export async function readTcgdexApi(options: TcgdexApiOptions): Promise<CatalogS
     let setIds = options.sets ?? [];
     if (setIds.length === 0) {
       const list = await get(`/${encodeURIComponent(language)}/sets`);
+      if (list === undefined && options.languagesMayBeMissing) continue;
       if (!Array.isArray(list)) throw new ImportError(`${base}/${language}/sets is not a list of sets`);
       setIds = list.map((entry) => normalizeSet(entry, language).id);
     }
-    for (const setId of setIds) wanted.push({ language, setId });
+    for (const setId of setIds) if (!options.skip?.(language, setId)) wanted.push({ language, setId });
   }
 
   return {
