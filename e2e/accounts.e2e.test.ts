@@ -126,6 +126,20 @@ describe('accounts against the embedded identity provider', () => {
     await page.getByRole('button', { name: 'Logout' }).waitFor();
   });
 
+  test('with OIDC_MODE=login-required a visitor is sent to sign in at once, and lands on the page asked for', async () => {
+    const page = await openPage(browser);
+    // The server's /config as OIDC_MODE=login-required makes it (config-route.test.ts), on this server.
+    await page.route(`${baseUrl}/config`, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), mode: 'login-required' } });
+    });
+    await page.goto(`${baseUrl}/cards?page=1`);
+    await onProviderPage(page);
+    await submitCredentials(page, accounts.collector.email, accounts.collector.password);
+    await page.waitForURL(`${baseUrl}/cards?page=1`);
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+  });
+
   test('a visitor registers, sets a password from the link an administrator reads in the outbox, and signs in', async () => {
     const email = `new-${Date.now()}@example.org`;
     const page = await openPage(browser);
