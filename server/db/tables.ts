@@ -117,6 +117,18 @@ export interface IdentityProviderRecordTable {
   expires_at: Date | null;
 }
 
+export type CollectionCondition = 'near_mint' | 'lightly_played' | 'moderately_played' | 'heavily_played' | 'damaged';
+
+export interface CollectionEntryTable {
+  id: Generated<string>;
+  owner: string;
+  printing_id: string;
+  condition: CollectionCondition;
+  quantity: number;
+  added_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: Generated<Date>;
+}
+
 export interface Tables {
   schema_migration: SchemaMigrationTable;
   card_set: CardSetTable;
@@ -128,4 +140,5 @@ export interface Tables {
   identity_password_ticket: IdentityPasswordTicketTable;
   identity_outbox: IdentityOutboxTable;
   identity_provider_record: IdentityProviderRecordTable;
+  collection_entry: CollectionEntryTable;
 }
