@@ -88,6 +88,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, limits
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Card Lens API', version: '1' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
   await registerSecurityHeaders(app, config);

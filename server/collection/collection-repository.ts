@@ -125,7 +125,7 @@ export function createCollectionRepository(db: Database): CollectionRepository {
       const rowsQuery = base()
         .select(entryColumns)
         .where(where)
-        .orderBy(orderClause(sortKeys[request.orderBy], ref('entry.id'), request.direction))
+        .orderBy(orderClause([...sortKeys[request.orderBy], { expression: ref('printing.id') }], ref('entry.id'), request.direction))
         .limit(request.size)
         .offset(request.page * request.size);
       const countQuery = base().select(sql<number>`count(*)::int`.as('total')).where(where);

@@ -39,7 +39,8 @@ const security = [{ bearerAuth: [] }];
 /** The signed-in user's collection: every route reads and writes only the token subject's entries. */
 export async function registerCollectionRoutes(app: FastifyInstance, collection: CollectionService, verify: TokenVerifier): Promise<void> {
   await app.register(async (scope) => {
-    scope.addHook('preHandler', requireUser(verify));
+    // Before validation, so a visitor without a token learns that first.
+    scope.addHook('onRequest', requireUser(verify));
     // Import files arrive as the text of a CSV file.
     scope.addContentTypeParser(csvTypes, { parseAs: 'string', bodyLimit: importLimit }, (_request, body, done) => done(null, body));
     scope.setErrorHandler((error: FastifyError, _request, reply) => {

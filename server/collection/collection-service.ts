@@ -2,6 +2,7 @@ import { cardFromRow } from '../catalog/card-service.ts';
 import { foldText } from '../catalog/fold-text.ts';
 import { toPage, type Page } from '../catalog/list-request.ts';
 import { readListRequest, type ListQueryString } from '../catalog/read-list-request.ts';
+import { holdsControlCharacter } from '../control-characters.ts';
 import { HttpError } from '../http-error.ts';
 import { serverSettings } from '../server-settings.ts';
 import { collectionFilterFields, collectionSortFields, defaultCollectionSort } from './collection-fields.ts';
@@ -139,7 +140,7 @@ export function createCollectionService(repository: CollectionRepository, option
         const position = index.get(column);
         return position === undefined ? '' : row.fields[position]!;
       };
-      if (row.fields.some((value) => /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value))) {
+      if (row.fields.some((value) => holdsControlCharacter(value.replace(/[\t\r\n]/g, ' ')))) {
         problems.push({ line: row.line, message: 'a field holds a control character' });
         continue;
       }
