@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { cardImageUrl } from '../../lib/catalogue-images.ts';
 import type { Card } from '../../lib/catalogue-types.ts';
 import { BottomSheet } from '../../components/bottom-sheet.tsx';
-import { catalogueMessages } from './catalogue-messages.ts';
+import { catalogueMessages } from '../../components/catalogue-messages.ts';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { variantName } from '../../components/variant-name.ts';
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { cardImageUrl } from '../../lib/catalogue-images.ts';
 import type { Card } from '../../lib/catalogue-types.ts';
-import { catalogueMessages } from './catalogue-messages.ts';
+import { catalogueMessages } from '../../components/catalogue-messages.ts';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { variantName } from '../../components/variant-name.ts';
 

@@ -1,8 +1,8 @@
 import { useIntl } from 'react-intl';
 import { CardList } from './card-list.tsx';
-import { cardSortChoices, cardSortOptions } from './card-sort-options.ts';
-import { FilterPanel } from './filter-panel.tsx';
-import { LanguageField, SortField, TextField } from './filter-fields.tsx';
+import { cardSortChoices, cardSortOptions } from '../../components/card-sort-options.ts';
+import { FilterPanel } from '../../components/filter-panel.tsx';
+import { LanguageField, SortField, TextField } from '../../components/filter-fields.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { defineMessages } from '../../i18n/define-messages.ts';
 import type { Card, ListPage } from '../../lib/catalogue-types.ts';

@@ -1,11 +1,11 @@
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { CardList } from './card-list.tsx';
-import { setCardSortChoices, setCardSortOptions } from './card-sort-options.ts';
-import { catalogueMessages } from './catalogue-messages.ts';
+import { setCardSortChoices, setCardSortOptions } from '../../components/card-sort-options.ts';
+import { catalogueMessages } from '../../components/catalogue-messages.ts';
 import { FallbackImage } from '../../components/fallback-image.tsx';
-import { SortField, TextField } from './filter-fields.tsx';
-import { FilterPanel } from './filter-panel.tsx';
+import { SortField, TextField } from '../../components/filter-fields.tsx';
+import { FilterPanel } from '../../components/filter-panel.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { commonMessages } from '../../i18n/common-messages.ts';
