@@ -87,7 +87,7 @@ export async function registerCollectionRoutes(app: FastifyInstance, collection:
       async (request, reply) => {
         refuseControlCharacters({ printingId: request.body.printingId }, 'Body field');
         const { entry, created, added } = await collection.add(owner(request), request.body);
-        return reply.status(created ? 201 : 200).send({ ...entry, added });
+        return reply.status(created ? 201 : 200).send({ ...entry, added, created });
       },
     );
 

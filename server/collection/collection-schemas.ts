@@ -39,7 +39,11 @@ export const AddEntryBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const AddedEntrySchema = Type.Object({ ...EntrySchema.properties, added: Type.Integer({ description: 'Copies this request added' }) });
+export const AddedEntrySchema = Type.Object({
+  ...EntrySchema.properties,
+  added: Type.Integer({ description: 'Copies this request added' }),
+  created: Type.Boolean({ description: 'The entry is new: undoing the add removes it' }),
+});
 
 export const ChangeEntryBodySchema = Type.Object(
   { condition: Type.Optional(ConditionSchema), quantity: Type.Optional(QuantitySchema) },
