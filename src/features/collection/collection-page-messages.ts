@@ -5,7 +5,7 @@ export const collectionPageMessages = defineMessages({
   totals: { id: 'collectionPage.totals', defaultMessage: '{cards, plural, one {# card} other {# cards}} · {printings, plural, one {# distinct printing} other {# distinct printings}}' },
   setsTitle: { id: 'collectionPage.setsTitle', defaultMessage: 'Sets' },
   setProgress: { id: 'collectionPage.setProgress', defaultMessage: '{name}: {owned} / {total}' },
-  setProgressLabel: { id: 'collectionPage.setProgressLabel', defaultMessage: '{name} ({language}): {owned} of {total} cards owned' },
+  setProgressLabel: { id: 'collectionPage.setProgressLabel', defaultMessage: '{owned} of {total, plural, one {# card} other {# cards}} owned' },
   cardsTitle: { id: 'collectionPage.cardsTitle', defaultMessage: 'Cards' },
   empty: { id: 'collectionPage.empty', defaultMessage: 'Your collection is empty' },
   emptyHint: { id: 'collectionPage.emptyHint', defaultMessage: 'Scan a card or open one in Cards, then Add to collection.' },

@@ -13,13 +13,11 @@ export function SetCompletionList({ sets }: { sets: SetCompletion[] }) {
       <ul>
         {sets.map((set) => (
           <li key={set.id}>
-            <Link
-              to={`/sets/${encodeURIComponent(set.id)}`}
-              aria-label={intl.formatMessage(m.setProgressLabel, { name: set.name, language: set.language.toUpperCase(), owned: set.owned, total: set.total })}
-            >
+            <Link to={`/sets/${encodeURIComponent(set.id)}`}>
               <span className="set-completion-text">{intl.formatMessage(m.setProgress, { name: set.name, owned: set.owned, total: set.total })}</span>{' '}
               <span className="language-badge">{set.language.toUpperCase()}</span>
               <progress max={set.total} value={set.owned} aria-hidden="true" />
+              <span className="visually-hidden">{intl.formatMessage(m.setProgressLabel, { owned: set.owned, total: set.total })}</span>
             </Link>
           </li>
         ))}
