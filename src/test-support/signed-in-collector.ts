@@ -4,6 +4,13 @@ import { setAccessTokenSource } from '../lib/api.ts';
 import { authActionsAtom, authAtom, signedOut, type AuthActions } from '../state/auth.ts';
 import { clearToastsAtom } from '../state/toasts.ts';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Provided by scripts/browser-test-api.ts. */
+    collectorTokens: string[];
+  }
+}
+
 /**
  * Signs the screens in as one of the collectors the browser tests' API knows (each starts with an
  * empty collection). Slots are fixed per test so no two tests, in any file, share a collection.
