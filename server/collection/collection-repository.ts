@@ -62,12 +62,22 @@ const sqlFields: Record<CollectionFilterField, SqlField> = {
 /** Conditions sort best to worst, not alphabetically. */
 const conditionRank = sql`array_position(array[${sql.join(collectionConditions.map((condition) => sql.lit(condition)))}]::text[], ${ref('entry.condition')})`;
 
+const printingOrder = (keys: SortKey[]): SortKey[] => [...keys, { expression: ref('printing.id') }];
+
+/**
+ * Card sorts end on the printing (one printing in two conditions is two entries), entry sorts go
+ * straight to the entry id: newest first, the default, then reads the (owner, added_at, id) index
+ * backwards and stops after a page instead of joining and sorting every entry.
+ */
 const sortKeys: Record<CollectionSortField, SortKey[]> = {
-  ...cardSortKeys,
+  ...(Object.fromEntries(Object.entries(cardSortKeys).map(([field, keys]) => [field, printingOrder(keys)])) as Record<keyof typeof cardSortKeys, SortKey[]>),
   added: [{ expression: ref('entry.added_at') }],
   quantity: [{ expression: ref('entry.quantity') }],
   condition: [{ expression: conditionRank }],
 };
+
+/** Filters on the entry itself: counting them needs no join. */
+const entryFields = new Set<CollectionFilterField>(['condition', 'quantity']);
 
 export type CollectionListRequest = ListRequest<CollectionFilterField, CollectionSortField>;
 
@@ -125,10 +135,11 @@ export function createCollectionRepository(db: Database): CollectionRepository {
       const rowsQuery = base()
         .select(entryColumns)
         .where(where)
-        .orderBy(orderClause([...sortKeys[request.orderBy], { expression: ref('printing.id') }], ref('entry.id'), request.direction))
+        .orderBy(orderClause(sortKeys[request.orderBy], ref('entry.id'), request.direction))
         .limit(request.size)
         .offset(request.page * request.size);
-      const countQuery = base().select(sql<number>`count(*)::int`.as('total')).where(where);
+      const entriesOnly = request.filters.every(({ field }) => entryFields.has(field));
+      const countQuery = (entriesOnly ? db.selectFrom('collection_entry as entry') : base()).select(sql<number>`count(*)::int`.as('total')).where(where);
       const [rows, count] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
       return { rows: rows as EntryRow[], total: count.total };
     },
@@ -193,16 +204,20 @@ export function createCollectionRepository(db: Database): CollectionRepository {
       // A card counts once whatever its variants and conditions; the total is what the catalogue holds of the set.
       const result = await sql<SetCompletionRow>`
         with owned as (
-          select distinct printing.set_id, printing.card_id
+          select printing.set_id, count(distinct printing.card_id)::int as owned
           from collection_entry entry join printing on printing.id = entry.printing_id
           where entry.owner = ${owner}
+          group by printing.set_id
+        ), totals as (
+          select printing.set_id, count(distinct printing.card_id)::int as total
+          from printing where printing.set_id in (select set_id from owned)
+          group by printing.set_id
         )
         select card_set.id, card_set.code, card_set.name, card_set.language,
-          card_set.card_count_official as official,
-          (select count(*)::int from owned where owned.set_id = card_set.id) as owned,
-          (select count(distinct printing.card_id)::int from printing where printing.set_id = card_set.id) as total
-        from card_set
-        where card_set.id in (select set_id from owned)
+          card_set.card_count_official as official, owned.owned, totals.total
+        from owned
+        join card_set on card_set.id = owned.set_id
+        join totals on totals.set_id = owned.set_id
         order by card_set.name_fold, card_set.id`.execute(db);
       return result.rows;
     },

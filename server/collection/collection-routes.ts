@@ -43,13 +43,13 @@ export async function registerCollectionRoutes(app: FastifyInstance, collection:
     scope.addHook('onRequest', requireUser(verify));
     // Import files arrive as the text of a CSV file.
     scope.addContentTypeParser(csvTypes, { parseAs: 'string', bodyLimit: importLimit }, (_request, body, done) => done(null, body));
-    scope.setErrorHandler((error: FastifyError, _request, reply) => {
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof ImportRefused) {
         return reply.status(422).send({ ...sendError(422, error.message), problems: error.preview.problems });
       }
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new HttpError(413, `The file is larger than ${megabytes(importLimit)}: split it and import each part`);
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-        throw new HttpError(415, `Send the file as CSV text (Content-Type text/csv), not ${_request.headers['content-type'] ?? 'without a type'}`);
+        throw new HttpError(415, `Send the file as CSV text (Content-Type text/csv), not ${request.headers['content-type'] ?? 'without a type'}`);
       }
       throw error;
     });

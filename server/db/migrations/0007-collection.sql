@@ -14,6 +14,6 @@ create table collection_entry (
   constraint collection_entry_owner_printing_condition unique (owner, printing_id, condition)
 );
 
--- Every read is one owner's; the default order is newest first.
-create index collection_entry_owner_added_idx on collection_entry (owner, added_at desc, id);
+-- Every read is one owner's; the default order, newest first, reads this index backwards.
+create index collection_entry_owner_added_idx on collection_entry (owner, added_at, id);
 create index collection_entry_printing_idx on collection_entry (printing_id);

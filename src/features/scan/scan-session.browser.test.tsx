@@ -122,6 +122,18 @@ describe('scan session', () => {
     expect(strip().element().querySelector('.session-count')).toBeNull();
   });
 
+  test('switching on while a match is shown adds the scans that follow, not that one', async () => {
+    const collector = signInCollector(16);
+    await renderScanSide();
+    show(sure);
+    await expect.element(page.getByRole('heading', { name: 'Scan Results' })).toBeVisible();
+    await sessionSwitch().click();
+    await expect.element(strip().getByText('No cards added yet in this session')).toBeVisible();
+    show(raichu);
+    await expect.element(strip().getByText('1 card added in this session')).toBeVisible();
+    expect(await collector.entries()).toEqual([{ printingId: 'en-alpha-2-holo', condition: 'near_mint', quantity: 1 }]);
+  });
+
   test('a visitor has no session switch, and each match offers sign-in instead', async () => {
     signOutCollector();
     await renderScanSide();

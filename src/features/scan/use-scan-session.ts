@@ -60,6 +60,12 @@ export function useScanSession(result: ScanCandidate[] | null) {
     }
   };
 
+  // Switching the session on adds the scans that follow, not the result already on screen.
+  const switchOn = (next: boolean) => {
+    if (next) handled.current = result;
+    setOn(next);
+  };
+
   const current: SessionOutcome = active && outcome && outcome.result === result ? outcome.value : 'off';
-  return { available: authenticated, on, setOn, adds, outcome: current, record: active ? record : undefined, undo };
+  return { available: authenticated, on, setOn: switchOn, adds, outcome: current, record: active ? record : undefined, undo };
 }
