@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cspViolations, launchChromium, openPage } from './browser-session.ts';
+import { onProviderPage, signInAt, submitCredentials } from './sign-in-flow.ts';
 
 const baseUrl = inject('baseUrl');
 const accounts = inject('accounts');
@@ -13,24 +14,6 @@ afterAll(() => browser?.close());
 
 // The app and the sign-in pages run under the server's Content-Security-Policy: nothing may be refused.
 afterEach(() => expect(cspViolations()).toEqual([]));
-async function onProviderPage(page: Page) {
-  await page.waitForURL(/\/realms\/cardlens\/login-actions\//);
-  await page.getByRole('heading', { name: 'Sign in to Card Lens' }).waitFor();
-}
-
-async function submitCredentials(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function signInAt(page: Page, path: string, account: { email: string; password: string }) {
-  await page.goto(`${baseUrl}${path}`);
-  await onProviderPage(page);
-  await submitCredentials(page, account.email, account.password);
-  await page.waitForURL(`${baseUrl}${path}`);
-}
-
 const navLinks = (page: Page) => page.getByRole('navigation').getByRole('link').allTextContents();
 
 describe('accounts against the embedded identity provider', () => {
@@ -49,7 +32,7 @@ describe('accounts against the embedded identity provider', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${baseUrl}/`);
     await page.getByRole('button', { name: 'Logout' }).waitFor();
-    expect(await navLinks(page)).toEqual(['Scan', 'Cards', 'Sets', 'Profile']);
+    expect(await navLinks(page)).toEqual(['Scan', 'Cards', 'Sets', 'My collection', 'Profile']);
     expect(page.url()).not.toMatch(/code=|state=|session_state=|iss=/);
   });
 

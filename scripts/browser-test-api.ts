@@ -6,13 +6,19 @@ import { buildApp } from '../server/app.ts';
 import { importCatalog } from '../server/catalog/import/import-catalog.ts';
 import { readTcgdexFile } from '../server/catalog/import/read-tcgdex-file.ts';
 import { readConfig } from '../server/env.ts';
+import { tokenMinter } from '../server/test-support/bearer-tokens.ts';
 import { testApiUrlVariable } from './forward-to-test-api.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     testApiUrl: string;
+    /** Access tokens of collectors who each own nothing at the start: one per test that signs in. */
+    collectorTokens: string[];
   }
 }
+
+/** Enough collectors that no two screen tests share a collection. */
+const collectorCount = 20;
 
 interface DemoCatalog {
   sets: Record<string, unknown>[];
@@ -65,9 +71,12 @@ export default async function startBrowserTestApi(project: TestProject) {
   });
   const app = await buildApp({ config, database: { kind: 'pglite' } });
   await importCatalog(app.db, readTcgdexFile({ sets: [...small.sets, ...extra.sets], cards: [...small.cards, ...extra.cards] }));
+  const mint = await tokenMinter(app.db, config.identity.issuer);
+  const collectorTokens = await Promise.all(Array.from({ length: collectorCount }, (_, index) => mint(`browser-collector-${index + 1}`, 4 * 3600)));
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   process.env[testApiUrlVariable] = address;
   project.provide('testApiUrl', address);
+  project.provide('collectorTokens', collectorTokens);
   return async () => {
     await app.close();
   };

@@ -4,11 +4,14 @@ import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { createKeycloakAccountDirectory } from './auth/keycloak-account-directory.ts';
 import { createProfileRepository } from './auth/profile-repository.ts';
 import { registerThrottling } from './auth/throttle.ts';
-import { createTokenVerifier } from './auth/token-verifier.ts';
+import { createTokenVerifier, type TokenVerifier } from './auth/token-verifier.ts';
 import { createCardRepository } from './catalog/card-repository.ts';
 import { createCardService } from './catalog/card-service.ts';
 import { createSetRepository } from './catalog/set-repository.ts';
 import { createSetService } from './catalog/set-service.ts';
+import { createCollectionRepository } from './collection/collection-repository.ts';
+import { registerCollectionRoutes } from './collection/collection-routes.ts';
+import { createCollectionService } from './collection/collection-service.ts';
 import { databaseOptionsFromConfig, type DatabaseOptions } from './db/database-options.ts';
 import { openDatabase } from './db/open-database.ts';
 import type { ServerConfig } from './env.ts';
@@ -92,17 +95,19 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, limits
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Card Lens API', version: '1' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
   await registerSecurityHeaders(app, config);
   await registerThrottling(app);
   registerHealthRoute(app);
   registerConfigRoute(app, config);
-  await registerAccounts(app, config);
+  const verify = await registerAccounts(app, config);
   registerOpenApiRoute(app);
   const assets = { assetsBaseUrl: config.assetsBaseUrl };
   registerCardsRoute(app, createCardService(createCardRepository(app.db), assets));
   registerSetsRoute(app, createSetService(createSetRepository(app.db), assets));
+  await registerCollectionRoutes(app, createCollectionService(createCollectionRepository(app.db), assets), verify);
   const fingerprints = createFingerprintRepository(app.db);
   const indexer = createBackgroundIndexer(fingerprints, assets, () => identify.reload(), { autoIndex: config.indexImages });
   const identify = createPooledIdentifyService(fingerprints, { ranking: assets, detectCards: true }, identifyPool, {
@@ -131,7 +136,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, limits
   await registerStaticApp(app, config.staticDir);
 }
 
-async function registerAccounts(app: FastifyInstance, config: ServerConfig): Promise<void> {
+async function registerAccounts(app: FastifyInstance, config: ServerConfig): Promise<TokenVerifier> {
   const { identity } = config;
   const embedded = identity.embedded ? await registerDevIdentity(app, config) : undefined;
   const verify = createTokenVerifier({
@@ -152,4 +157,5 @@ async function registerAccounts(app: FastifyInstance, config: ServerConfig): Pro
       })
     : undefined;
   registerAuthRoutes(app, { verify, profiles: createProfileRepository(app.db), directory: embedded?.directory ?? keycloak });
+  return verify;
 }

@@ -77,7 +77,16 @@ const throttle = {
   sweepEveryMs: setting(10 * 60_000, 'ms', 'counters past their window are deleted this often; until then the next attempt resets them'),
 };
 
-export const serverSettings = { http, identifyPool, backgroundIndex, changeWatch, throttle } as const;
+/** A collector's cards: how many, and how large a file of them may be imported. */
+const collection = {
+  maxQuantity: setting(9_999, 'copies per printing and condition', 'a bulk collector holds a few hundred of a common card; a larger number is a typing mistake, and the bound keeps sums far from integer overflow'),
+  importBodyLimit: setting(5 * 1024 * 1024, 'bytes', 'a CSV of 50,000 owned printings is about 4 MB in the widest layout; larger files are split by the collector'),
+  importMaxRows: setting(50_000, 'rows', 'what 5 MB holds at the narrowest useful row (about 100 bytes); the preview lists every row, so it stays a few MB of JSON'),
+  importBatchRows: setting(500, 'rows per statement', 'one upsert statement per batch inside the import transaction: 4 bound values a row stay far below the 65,535 parameter limit'),
+  reportedProblems: setting(200, 'rows', 'an import report lists at most this many rows it could not read; past it the collector fixes the layout, not single rows'),
+};
+
+export const serverSettings = { http, identifyPool, backgroundIndex, changeWatch, throttle, collection } as const;
 
 /** Answers what is wrong with the settings: every value a finite positive number. */
 export function validateServerSettings(settings: Record<string, Record<string, Setting>> = serverSettings): string[] {

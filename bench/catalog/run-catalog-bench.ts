@@ -1,5 +1,7 @@
-// `npm run bench:catalog`: filtered, sorted page queries on a generated catalogue, on PGlite and,
-// when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, on PostgreSQL. Writes bench/out/catalog.json.
+// `npm run bench:catalog`: filtered, sorted page queries on a generated catalogue, and on one
+// collector's collection of BENCH_COLLECTION entries (10,000) among other collectors' entries, on
+// PGlite and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, on PostgreSQL. Writes
+// bench/out/catalog.json.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -11,12 +13,20 @@ import { importCatalog } from '../../server/catalog/import/import-catalog.ts';
 import { readTcgdexFile } from '../../server/catalog/import/read-tcgdex-file.ts';
 import type { DatabaseOptions } from '../../server/db/database-options.ts';
 import { readConfig } from '../../server/env.ts';
+import { createCollectionRepository, type NewEntry } from '../../server/collection/collection-repository.ts';
+import { collectionConditions } from '../../server/collection/conditions.ts';
+import { serverSettings } from '../../server/server-settings.ts';
+import { tokenMinter } from '../../server/test-support/bearer-tokens.ts';
 import { generateCatalog } from './generate-catalog.ts';
 
 const printings = Number(process.env.BENCH_PRINTINGS ?? 20_000);
 const sequentialRequests = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const collectionEntries = Number(process.env.BENCH_COLLECTION ?? 10_000);
+/** Other collectors share the table, so the owner's rows must be found among theirs. */
+const otherCollectors = 5;
+const otherEntries = 2_000;
 
 /** What the app's screens ask for: a filter or two, a sort, a page of 24. */
 const queries = [
@@ -31,12 +41,68 @@ const queries = [
   '/v1/sets?name=ci(contains(a))&language=eq(en)&order_by=name&sort_by=asc&page=0&size=24',
 ].map((path) => path.replaceAll(' ', '%20'));
 
+/** What the Collection screen asks for, and its totals and set completion. */
+const collectionQueries = [
+  '/v1/collection?order_by=added&sort_by=desc&page=0&size=24',
+  '/v1/collection?name=ci(contains(chu))&order_by=name&sort_by=asc&page=0&size=24',
+  '/v1/collection?condition=eq(near_mint)&order_by=set.name&sort_by=asc&page=3&size=24',
+  '/v1/collection?set.language=eq(fr)&quantity=gte(2)&order_by=quantity&sort_by=desc&page=0&size=24',
+  '/v1/collection?order_by=name&sort_by=asc&page=100&size=24',
+  '/v1/collection/totals',
+  '/v1/collection/sets',
+];
+
+/** Spreads a collector's entries over the catalogue: every printing once, then again in other conditions. */
+function collectionOf(printingIds: string[], count: number, offset: number): NewEntry[] {
+  return Array.from({ length: count }, (_, index) => {
+    const at = (index * 7 + offset) % printingIds.length;
+    const round = Math.floor((index * 7 + offset) / printingIds.length);
+    return { printingId: printingIds[at]!, condition: collectionConditions[round % collectionConditions.length]!, quantity: 1 + (index % 4) };
+  });
+}
+
+async function measure(base: string, paths: string[], headers: Record<string, string>) {
+  for (const path of paths) {
+    const response = await fetch(base + path, { headers });
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  }
+  const latencies: number[] = [];
+  const byPath = paths.map(() => [] as number[]);
+  for (let i = 0; i < sequentialRequests; i++) {
+    const start = performance.now();
+    const response = await fetch(base + paths[i % paths.length]!, { headers });
+    await response.arrayBuffer();
+    const took = performance.now() - start;
+    latencies.push(took);
+    byPath[i % paths.length]!.push(took);
+  }
+  latencies.sort((a, b) => a - b);
+  const perQuery = paths.map((path, q) => {
+    const sorted = byPath[q]!.sort((a, b) => a - b);
+    return { path, p50Ms: Number(percentile(sorted, 50).toFixed(2)), p99Ms: Number(percentile(sorted, 99).toFixed(2)) };
+  });
+  const load = await autocannon({ url: base, connections, duration: loadSeconds, headers, requests: paths.map((path) => ({ method: 'GET', path })) });
+  return {
+    sequential: { requests: sequentialRequests, p50Ms: Number(percentile(latencies, 50).toFixed(2)), p99Ms: Number(percentile(latencies, 99).toFixed(2)), perQuery },
+    load: {
+      connections,
+      seconds: loadSeconds,
+      requestsPerSecond: Math.round(load.requests.average),
+      p50Ms: load.latency.p50,
+      p99Ms: load.latency.p99,
+      non2xx: load.non2xx,
+      errors: load.errors,
+    },
+  };
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function benchBackend(name: string, database: DatabaseOptions, catalog: unknown) {
-  const app = await buildApp({ config: readConfig({ STATIC_DIR: '/nonexistent', INDEX_IMAGES: 'false' }), database });
+  const config = readConfig({ STATIC_DIR: '/nonexistent', INDEX_IMAGES: 'false' });
+  const app = await buildApp({ config, database });
   try {
     const importStart = performance.now();
     const imported = await importCatalog(app.db, readTcgdexFile(catalog));
@@ -44,51 +110,23 @@ async function benchBackend(name: string, database: DatabaseOptions, catalog: un
     await sql`analyze`.execute(app.db);
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
-    for (const path of queries) {
-      const response = await fetch(base + path);
-      if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-    }
-    const latencies: number[] = [];
-    const byQuery = queries.map(() => [] as number[]);
-    for (let i = 0; i < sequentialRequests; i++) {
-      const start = performance.now();
-      const response = await fetch(base + queries[i % queries.length]!);
-      await response.arrayBuffer();
-      const took = performance.now() - start;
-      latencies.push(took);
-      byQuery[i % queries.length]!.push(took);
-    }
-    latencies.sort((a, b) => a - b);
-    const perQuery = queries.map((path, q) => {
-      const sorted = byQuery[q]!.sort((a, b) => a - b);
-      return { path, p50Ms: Number(percentile(sorted, 50).toFixed(2)), p99Ms: Number(percentile(sorted, 99).toFixed(2)) };
-    });
+    const catalogue = await measure(base, queries, {});
 
-    const load = await autocannon({
-      url: base,
-      connections,
-      duration: loadSeconds,
-      requests: queries.map((path) => ({ method: 'GET', path })),
-    });
+    const ids = (await app.db.selectFrom('printing').select('id').orderBy('id').execute()).map((row) => row.id);
+    const repository = createCollectionRepository(app.db);
+    const max = serverSettings.collection.maxQuantity.value;
+    for (let other = 1; other <= otherCollectors; other++) await repository.importAll(`bench-other-${other}`, collectionOf(ids, otherEntries, other * 13), max, 500);
+    await repository.importAll('bench-collector', collectionOf(ids, collectionEntries, 0), max, 500);
+    await sql`analyze`.execute(app.db);
+    const token = await (await tokenMinter(app.db, config.identity.issuer))('bench-collector', 3600);
+    const collection = await measure(base, collectionQueries, { authorization: `Bearer ${token}` });
+
     const result = {
       backend: name,
       printings: imported.printings,
       importSeconds: Number(importSeconds.toFixed(1)),
-      sequential: {
-        requests: sequentialRequests,
-        p50Ms: Number(percentile(latencies, 50).toFixed(2)),
-        p99Ms: Number(percentile(latencies, 99).toFixed(2)),
-        perQuery,
-      },
-      load: {
-        connections,
-        seconds: loadSeconds,
-        requestsPerSecond: Math.round(load.requests.average),
-        p50Ms: load.latency.p50,
-        p99Ms: load.latency.p99,
-        non2xx: load.non2xx,
-        errors: load.errors,
-      },
+      ...catalogue,
+      collection: { entries: collectionEntries, otherEntries: otherCollectors * otherEntries, ...collection },
     };
     console.log(JSON.stringify(result));
     return result;
@@ -115,10 +153,11 @@ if (url) {
 }
 for (const r of results) {
   console.log(`${r.backend}, one request at a time, per query:`);
-  console.table(r.sequential.perQuery.map((q) => ({ query: decodeURIComponent(q.path), 'p50 ms': q.p50Ms, 'p99 ms': q.p99Ms })));
+  const perQuery = [...r.sequential.perQuery, ...r.collection.sequential.perQuery];
+  console.table(perQuery.map((q) => ({ query: decodeURIComponent(q.path), 'p50 ms': q.p50Ms, 'p99 ms': q.p99Ms })));
 }
 mkdirSync('bench/out', { recursive: true });
-writeFileSync('bench/out/catalog.json', `${JSON.stringify({ date: new Date().toISOString(), queries, results }, null, 2)}\n`);
+writeFileSync('bench/out/catalog.json', `${JSON.stringify({ date: new Date().toISOString(), queries, collectionQueries, results }, null, 2)}\n`);
 console.table(
   results.map((r) => ({
     backend: r.backend,
@@ -129,5 +168,16 @@ console.table(
     [`req/s (${connections} conn)`]: r.load.requestsPerSecond,
     'load p50 ms': r.load.p50Ms,
     'load p99 ms': r.load.p99Ms,
+  })),
+);
+console.table(
+  results.map((r) => ({
+    backend: r.backend,
+    'collection entries': r.collection.entries,
+    'p50 ms': r.collection.sequential.p50Ms,
+    'p99 ms': r.collection.sequential.p99Ms,
+    [`req/s (${connections} conn)`]: r.collection.load.requestsPerSecond,
+    'load p50 ms': r.collection.load.p50Ms,
+    'load p99 ms': r.collection.load.p99Ms,
   })),
 );

@@ -28,7 +28,8 @@ export interface CardRow {
 
 const ref = (column: string) => sql.ref(column);
 
-const fields: Record<CardFilterField, SqlField> = {
+/** How each card filter field reads in SQL; lists that join printings (the collection) reuse it. */
+export const cardSqlFields: Record<CardFilterField, SqlField> = {
   name: { type: 'text', column: ref('printing.name'), fold: ref('printing.name_fold') },
   hp: { type: 'number', column: ref('printing.hp') },
   illustrator: { type: 'text', column: ref('printing.illustrator'), fold: ref('printing.illustrator_fold') },
@@ -43,7 +44,7 @@ const fields: Record<CardFilterField, SqlField> = {
   'set.language': { type: 'text', column: ref('printing.language') },
 };
 
-interface SortKey {
+export interface SortKey {
   expression: Expression<unknown>;
   /** Cards without the value come last in both directions, rather than first when descending. */
   nullsLast?: boolean;
@@ -55,7 +56,7 @@ const numberOrder: SortKey[] = [{ expression: ref('printing.local_number') }, { 
  * Every key takes the requested direction and the unique id ends the list, so a page is stable and
  * the (key, id) indexes can be read forwards or backwards instead of sorting.
  */
-const sorts: Record<CardSortField, SortKey[]> = {
+export const cardSortKeys: Record<CardSortField, SortKey[]> = {
   name: [{ expression: ref('printing.name_fold') }],
   hp: [{ expression: ref('printing.hp'), nullsLast: true }],
   localId: numberOrder,
@@ -66,12 +67,35 @@ const sorts: Record<CardSortField, SortKey[]> = {
   'set.id': [{ expression: ref('printing.set_id') }, ...numberOrder],
 };
 
-function orderClause(orderBy: CardSortField, direction: 'asc' | 'desc'): RawBuilder<unknown> {
-  const keys = [...sorts[orderBy], { expression: ref('printing.id') }];
+/** An ORDER BY of the keys, all in one direction, ended by `unique` so pages are stable. */
+export function orderClause(sortKeys: SortKey[], unique: Expression<unknown>, direction: 'asc' | 'desc'): RawBuilder<unknown> {
+  const keys = [...sortKeys, { expression: unique }];
   return sql.join(
     keys.map(({ expression, nullsLast }) => sql`${expression} ${sql.raw(direction)}${sql.raw(nullsLast ? ' nulls last' : '')}`),
   );
 }
+
+/** The columns of a CardRow, from printing joined with card_set. */
+export const cardColumns = [
+  'printing.id',
+  'printing.card_id',
+  'printing.name',
+  'printing.image',
+  'printing.hp',
+  'printing.local_id',
+  'printing.rarity',
+  'printing.variant',
+  'printing.types',
+  'printing.illustrator',
+  'printing.category',
+  'printing.stage',
+  'printing.regulation_mark',
+  'printing.attacks',
+  'printing.set_id',
+  'card_set.code as set_code',
+  'card_set.name as set_name',
+  'printing.language as set_language',
+] as const;
 
 /** Fields whose filter needs the set row; the others are on the printing, so counting skips the join. */
 const setTableFields = new Set<CardFilterField>(['set.code', 'set.name']);
@@ -87,31 +111,12 @@ export function createCardRepository(db: Database): CardRepository {
 
   return {
     async list(request) {
-      const conditions = request.filters.map(({ field, filter }) => compileFilter(filter, fields[field]));
+      const conditions = request.filters.map(({ field, filter }) => compileFilter(filter, cardSqlFields[field]));
       const where: RawBuilder<SqlBool> = conditions.length > 0 ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`true`;
       const rowsQuery = base()
-        .select([
-          'printing.id',
-          'printing.card_id',
-          'printing.name',
-          'printing.image',
-          'printing.hp',
-          'printing.local_id',
-          'printing.rarity',
-          'printing.variant',
-          'printing.types',
-          'printing.illustrator',
-          'printing.category',
-          'printing.stage',
-          'printing.regulation_mark',
-          'printing.attacks',
-          'printing.set_id',
-          'card_set.code as set_code',
-          'card_set.name as set_name',
-          'printing.language as set_language',
-        ])
+        .select(cardColumns)
         .where(where)
-        .orderBy(orderClause(request.orderBy, request.direction))
+        .orderBy(orderClause(cardSortKeys[request.orderBy], ref('printing.id'), request.direction))
         .limit(request.size)
         .offset(request.page * request.size);
       const needsSet = request.filters.some(({ field }) => setTableFields.has(field));

@@ -11,12 +11,13 @@ export interface CardService {
 
 const fields = { filters: cardFilterFields, sorts: cardSortFields, defaultSort: defaultCardSort };
 
-export function createCardService(repository: CardRepository, options: { assetsBaseUrl: string }): CardService {
-  const toCard = (row: CardRow): Card => ({
+/** A printing row as the API answers it; the collection answers its entries' cards the same way. */
+export function cardFromRow(row: CardRow, assetsBaseUrl: string): Card {
+  return {
     id: row.id,
     code: row.card_id,
     name: row.name,
-    image: assetAddress(row.image, options.assetsBaseUrl),
+    image: assetAddress(row.image, assetsBaseUrl),
     ...(row.hp === null ? {} : { hp: row.hp }),
     localId: row.local_id,
     rarity: row.rarity,
@@ -28,7 +29,11 @@ export function createCardService(repository: CardRepository, options: { assetsB
     regulationMark: row.regulation_mark,
     attacks: row.attacks,
     set: { id: row.set_id, code: row.set_code, name: row.set_name, language: row.set_language },
-  });
+  };
+}
+
+export function createCardService(repository: CardRepository, options: { assetsBaseUrl: string }): CardService {
+  const toCard = (row: CardRow): Card => cardFromRow(row, options.assetsBaseUrl);
 
   return {
     async list(query) {

@@ -50,7 +50,7 @@ export const SetSchema = Type.Object({
 export type Card = Static<typeof CardSchema>;
 export type CardSet = Static<typeof SetSchema>;
 
-const pageOf = <T extends TSchema>(item: T) =>
+export const pageOf = <T extends TSchema>(item: T) =>
   Type.Object({
     content: Type.Array(item),
     pageable: Type.Object({
@@ -64,7 +64,7 @@ const pageOf = <T extends TSchema>(item: T) =>
 export const CardPageSchema = pageOf(CardSchema);
 export const SetPageSchema = pageOf(SetSchema);
 
-function listQuery(filters: Record<string, string>, sorts: readonly string[], defaultSort: string) {
+export function listQuery(filters: Record<string, string>, sorts: readonly string[], defaultSort: string) {
   const filterProperties = Object.fromEntries(
     Object.entries(filters).map(([field, type]) => [
       field,

@@ -137,6 +137,18 @@ export interface CatalogImportRunTable {
   finished_at: Date | null;
 }
 
+export type CollectionCondition = 'near_mint' | 'lightly_played' | 'moderately_played' | 'heavily_played' | 'damaged';
+
+export interface CollectionEntryTable {
+  id: Generated<string>;
+  owner: string;
+  printing_id: string;
+  condition: CollectionCondition;
+  quantity: number;
+  added_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: Generated<Date>;
+}
+
 export interface Tables {
   schema_migration: SchemaMigrationTable;
   card_set: CardSetTable;
@@ -151,4 +163,5 @@ export interface Tables {
   change_counter: ChangeCounterTable;
   rate_limit_hit: RateLimitHitTable;
   catalog_import_run: CatalogImportRunTable;
+  collection_entry: CollectionEntryTable;
 }

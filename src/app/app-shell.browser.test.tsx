@@ -22,13 +22,13 @@ describe('app shell', () => {
 
   test('a signed-in administrator sees Debug, Profile and Logout, and no Login or Register', async () => {
     await renderApp({ auth: { authenticated: true, permissions: ['iam.debug.admin'] } });
-    await expect.poll(navLinkTexts).toEqual(['Scan', 'Cards', 'Sets', 'Debug', 'Profile']);
+    await expect.poll(navLinkTexts).toEqual(['Scan', 'Cards', 'Sets', 'My collection', 'Debug', 'Profile']);
     await expect.element(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   });
 
   test('a signed-in collector without the permission sees no Debug link', async () => {
     await renderApp({ auth: { authenticated: true, permissions: ['catalog.read'] } });
-    await expect.poll(navLinkTexts).toEqual(['Scan', 'Cards', 'Sets', 'Profile']);
+    await expect.poll(navLinkTexts).toEqual(['Scan', 'Cards', 'Sets', 'My collection', 'Profile']);
   });
 
   test('an unknown path shows Page not found with a link back home', async () => {

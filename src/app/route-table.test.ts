@@ -1,12 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { routeTable } from './route-table.ts';
 
-// Spec section 2, "Routes": path, name, access, permissions.
+// Spec section 2, "Routes": path, name, access, permissions; and the collector's own cards.
 const expected = [
   { path: '/', name: 'Scan', access: 'public', permissions: [] },
   { path: '/cards', name: 'Cards', access: 'public', permissions: [] },
   { path: '/sets', name: 'Sets', access: 'public', permissions: [] },
   { path: '/sets/:id', name: 'SetDetails', access: 'public', permissions: [] },
+  { path: '/collection', name: 'Collection', access: 'private', permissions: [] },
   { path: '/debug', name: 'Debug', access: 'private', permissions: ['iam.debug.admin'] },
   { path: '/profile', name: 'Profile', access: 'private', permissions: [] },
   { path: '/login', name: 'Login', access: 'guest', permissions: [] },

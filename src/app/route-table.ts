@@ -1,4 +1,4 @@
-export type RouteName = 'Scan' | 'Cards' | 'Sets' | 'SetDetails' | 'Debug' | 'Profile' | 'Login' | 'Register' | 'NotFound';
+export type RouteName = 'Scan' | 'Cards' | 'Sets' | 'SetDetails' | 'Collection' | 'Debug' | 'Profile' | 'Login' | 'Register' | 'NotFound';
 
 export interface RouteMeta {
   /** Public routes are open to everyone; every other route needs a signed-in user. */
@@ -23,6 +23,7 @@ export const routeTable: readonly AppRouteDefinition[] = [
   { path: '/cards', name: 'Cards', meta: { public: true } },
   { path: '/sets', name: 'Sets', meta: { public: true } },
   { path: '/sets/:id', name: 'SetDetails', meta: { public: true } },
+  { path: '/collection', name: 'Collection', meta: {} },
   { path: '/debug', name: 'Debug', meta: { permissions: [debugPermission] } },
   { path: '/profile', name: 'Profile', meta: {} },
   { path: '/login', name: 'Login', meta: { public: true, guestOnly: true } },

@@ -9,6 +9,7 @@ export const screens: Record<RouteName, () => ScreenModule> = {
   Cards: () => import('../features/catalogue/cards-page.tsx'),
   Sets: () => import('../features/catalogue/sets-page.tsx'),
   SetDetails: () => import('../features/catalogue/set-details-page.tsx'),
+  Collection: () => import('../features/collection/collection-page.tsx'),
   Debug: () => import('../features/debug/debug-page.tsx'),
   Profile: () => import('../features/profile/profile-page.tsx'),
   Login: () => import('../features/auth/login-page.tsx'),

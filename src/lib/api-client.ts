@@ -16,6 +16,7 @@ export interface ApiClient {
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, options?: RequestOptions): Promise<T>;
   put<T>(path: string, options?: RequestOptions): Promise<T>;
+  patch<T>(path: string, options?: RequestOptions): Promise<T>;
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
 }
 
@@ -56,7 +57,7 @@ export function createApiClient({ baseUrl, accessToken, timeoutMs = requestTimeo
   });
 
   const request =
-    (method: 'get' | 'post' | 'put' | 'delete') =>
+    (method: 'get' | 'post' | 'put' | 'patch' | 'delete') =>
     async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
       try {
         const response = await http(path.replace(/^\//, ''), { ...options, method });
@@ -66,5 +67,5 @@ export function createApiClient({ baseUrl, accessToken, timeoutMs = requestTimeo
       }
     };
 
-  return { get: request('get'), post: request('post'), put: request('put'), delete: request('delete') };
+  return { get: request('get'), post: request('post'), put: request('put'), patch: request('patch'), delete: request('delete') };
 }

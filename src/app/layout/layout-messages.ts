@@ -5,6 +5,7 @@ export const layoutMessages = defineMessages({
   scan: { id: 'nav.scan', defaultMessage: 'Scan' },
   cards: { id: 'nav.cards', defaultMessage: 'Cards' },
   sets: { id: 'nav.sets', defaultMessage: 'Sets' },
+  collection: { id: 'nav.collection', defaultMessage: 'My collection' },
   profile: { id: 'nav.profile', defaultMessage: 'Profile' },
   login: { id: 'nav.login', defaultMessage: 'Login' },
   register: { id: 'nav.register', defaultMessage: 'Register' },

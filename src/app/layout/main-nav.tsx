@@ -23,7 +23,7 @@ export function navItemsFor(auth: { authenticated: boolean; permissions: readonl
     return [...alwaysShown, { to: '/login', label: layoutMessages.login }, { to: '/register', label: layoutMessages.register }];
   }
   const debug = hasPermission({ permissions: [...auth.permissions] }, debugPermission) ? [{ to: '/debug', label: layoutMessages.debug }] : [];
-  return [...alwaysShown, ...debug, { to: '/profile', label: layoutMessages.profile }];
+  return [...alwaysShown, { to: '/collection', label: layoutMessages.collection }, ...debug, { to: '/profile', label: layoutMessages.profile }];
 }
 
 export function MainNav() {

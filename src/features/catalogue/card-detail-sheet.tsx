@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { cardImageUrl } from '../../lib/catalogue-images.ts';
 import type { Card } from '../../lib/catalogue-types.ts';
+import { AddToCollectionButton } from '../../components/add-to-collection-button.tsx';
 import { BottomSheet } from '../../components/bottom-sheet.tsx';
-import { catalogueMessages } from './catalogue-messages.ts';
+import { catalogueMessages } from '../../components/catalogue-messages.ts';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { variantName } from '../../components/variant-name.ts';
 
@@ -17,7 +18,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Everything the catalogue knows about one printing, over the list it was picked from. */
-export function CardDetailSheet({ card, onClose }: { card: Card; onClose: () => void }) {
+export function CardDetailSheet({ card, onClose, addOpen = false }: { card: Card; onClose: () => void; addOpen?: boolean }) {
   const intl = useIntl();
   const unknown = intl.formatMessage(catalogueMessages.unknown);
   return (
@@ -27,6 +28,7 @@ export function CardDetailSheet({ card, onClose }: { card: Card; onClose: () => 
           <FallbackImage className="card-image" src={cardImageUrl(card.image)} alt={card.name} placeholder={intl.formatMessage(catalogueMessages.noImage)} />
         </div>
         <div className="card-detail-facts">
+          <AddToCollectionButton printingId={card.id} name={card.name} className="button" initiallyOpen={addOpen} />
           <dl className="facts">
             <Fact label={intl.formatMessage(catalogueMessages.set)}>
               {intl.formatMessage(catalogueMessages.setCode, { name: card.set.name, code: card.set.code })}

@@ -17,10 +17,12 @@ interface CardListProps {
   onPageChange: (page: number) => void;
   emptyTitle: string;
   emptyHint?: string;
+  /** Copies the signed-in collector owns, by printing id: those tiles are marked. */
+  owned?: ReadonlyMap<string, number>;
 }
 
 /** One page of cards as tiles, with its loading, failed and empty states, the pager and the detail sheet. */
-export function CardList({ state, onRetry, page, onPageChange, emptyTitle, emptyHint }: CardListProps) {
+export function CardList({ state, onRetry, page, onPageChange, emptyTitle, emptyHint, owned }: CardListProps) {
   const [selected, setSelected] = useState<Card>();
   const lastPage = state.status === 'ready' ? state.data.pageable.total_pages - 1 : undefined;
   usePageWithinList(page, lastPage, onPageChange);
@@ -40,7 +42,7 @@ export function CardList({ state, onRetry, page, onPageChange, emptyTitle, empty
     <>
       <ul className="tile-grid card-grid">
         {content.map((card) => (
-          <CardTile key={card.id} card={card} onDetails={setSelected} />
+          <CardTile key={card.id} card={card} onDetails={setSelected} owned={owned?.get(card.id)} />
         ))}
       </ul>
       <Pager page={page} totalPages={pageable.total_pages} onPageChange={changePage} />

@@ -2,17 +2,18 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { cardImageUrl } from '../../lib/catalogue-images.ts';
 import type { Card } from '../../lib/catalogue-types.ts';
-import { catalogueMessages } from './catalogue-messages.ts';
+import { catalogueMessages } from '../../components/catalogue-messages.ts';
+import { collectionMessages } from '../../components/collection-messages.ts';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { variantName } from '../../components/variant-name.ts';
 
 const maxTypesShown = 3;
 
-export function CardTile({ card, onDetails }: { card: Card; onDetails: (card: Card) => void }) {
+export function CardTile({ card, onDetails, owned }: { card: Card; onDetails: (card: Card) => void; owned?: number }) {
   const intl = useIntl();
   const nameId = useId();
   return (
-    <li className="card-tile">
+    <li className={owned ? 'card-tile owned' : 'card-tile'}>
       <div className="card-image-frame">
         <FallbackImage className="card-image" src={cardImageUrl(card.image)} alt="" placeholder={intl.formatMessage(catalogueMessages.noImage)} />
       </div>
@@ -30,6 +31,7 @@ export function CardTile({ card, onDetails }: { card: Card; onDetails: (card: Ca
           {card.rarity && <span>{card.rarity}</span>}
           <span>{variantName(intl, card.variant)}</span>
           <span className="language-badge">{card.set.language.toUpperCase()}</span>
+          {owned !== undefined && owned > 0 && <span className="owned-badge">{intl.formatMessage(collectionMessages.owned, { quantity: owned })}</span>}
         </p>
         {card.types.length > 0 && (
           <ul className="type-list" aria-label={intl.formatMessage(catalogueMessages.types)}>

@@ -1,8 +1,12 @@
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { CardDetailSheet } from './card-detail-sheet.tsx';
+import { cardByPrinting } from '../../lib/collection-api.ts';
 import { CardList } from './card-list.tsx';
-import { cardSortChoices, cardSortOptions } from './card-sort-options.ts';
-import { FilterPanel } from './filter-panel.tsx';
-import { LanguageField, SortField, TextField } from './filter-fields.tsx';
+import { cardSortChoices, cardSortOptions } from '../../components/card-sort-options.ts';
+import { FilterPanel } from '../../components/filter-panel.tsx';
+import { LanguageField, SortField, TextField } from '../../components/filter-fields.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { defineMessages } from '../../i18n/define-messages.ts';
 import type { Card, ListPage } from '../../lib/catalogue-types.ts';
@@ -22,6 +26,39 @@ const messages = defineMessages({
 });
 
 const filterKeys = ['name', 'set', 'code', 'lang'] as const;
+
+/**
+ * `?card=<printing id>` opens that card's details over the list, and `&add=1` its add sheet too:
+ * where a visitor who signed in to add a card comes back to.
+ */
+function LinkedCard() {
+  const [params, setParams] = useSearchParams();
+  const printingId = params.get('card');
+  const [card, setCard] = useState<Card>();
+  useEffect(() => {
+    if (!printingId) return;
+    let current = true;
+    cardByPrinting(printingId).then(
+      (found) => current && setCard(found),
+      (error: unknown) => console.warn('Could not open the linked card:', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [printingId]);
+  if (!printingId || card?.id !== printingId) return null;
+  const close = () =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete('card');
+        next.delete('add');
+        return next;
+      },
+      { replace: true },
+    );
+  return <CardDetailSheet card={card} onClose={close} addOpen={params.get('add') === '1'} />;
+}
 
 export default function CardsPage() {
   const intl = useIntl();
@@ -64,6 +101,7 @@ export default function CardsPage() {
         emptyTitle={intl.formatMessage(messages.empty)}
         emptyHint={intl.formatMessage(messages.emptyHint)}
       />
+      <LinkedCard />
     </section>
   );
 }

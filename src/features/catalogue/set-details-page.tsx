@@ -1,11 +1,13 @@
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { CardList } from './card-list.tsx';
-import { setCardSortChoices, setCardSortOptions } from './card-sort-options.ts';
-import { catalogueMessages } from './catalogue-messages.ts';
+import { setCardSortChoices, setCardSortOptions } from '../../components/card-sort-options.ts';
+import { catalogueMessages } from '../../components/catalogue-messages.ts';
 import { FallbackImage } from '../../components/fallback-image.tsx';
-import { SortField, TextField } from './filter-fields.tsx';
-import { FilterPanel } from './filter-panel.tsx';
+import { SortField, TextField } from '../../components/filter-fields.tsx';
+import { FilterPanel } from '../../components/filter-panel.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { commonMessages } from '../../i18n/common-messages.ts';
@@ -18,6 +20,8 @@ import { listSearchParams, searchDebounceMs } from '../../lib/list-query.ts';
 import { useApiGet } from '../../lib/use-api-get.ts';
 import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
 import { useListUrlState } from '../../lib/use-list-url-state.ts';
+import { ownedInSet } from '../../lib/collection-api.ts';
+import { authAtom } from '../../state/auth.ts';
 
 const messages = defineMessages({
   title: { id: 'setDetails.title', defaultMessage: 'Set' },
@@ -62,9 +66,28 @@ function SetHeader({ set }: { set: CardSet }) {
   );
 }
 
+/** What the signed-in collector owns of the set, to mark those tiles; nothing for a visitor. */
+function useOwnedInSet(setId: string): ReadonlyMap<string, number> | undefined {
+  const { authenticated } = useAtomValue(authAtom);
+  const [owned, setOwned] = useState<ReadonlyMap<string, number>>();
+  useEffect(() => {
+    if (!authenticated) return;
+    let current = true;
+    ownedInSet(setId).then(
+      (printings) => current && setOwned(printings),
+      (error: unknown) => console.warn('Could not read the cards owned in this set:', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [authenticated, setId]);
+  return authenticated ? owned : undefined;
+}
+
 export default function SetDetailsPage() {
   const intl = useIntl();
   const id = useParams().id ?? '';
+  const owned = useOwnedInSet(id);
   const set = useApiGet<CardSet>(`v1/sets/${encodeURIComponent(id)}`);
   const list = useListUrlState(filterKeys, setCardSortChoices);
   const [nameText, setNameText] = useDebouncedSearch(list.filters.name, (value) => list.setFilter('name', value), searchDebounceMs);
@@ -119,6 +142,7 @@ export default function SetDetailsPage() {
         page={list.page}
         onPageChange={list.setPage}
         emptyTitle={intl.formatMessage(list.filters.name === '' ? messages.empty : messages.noMatch)}
+        owned={owned}
       />
     </section>
   );

@@ -1,4 +1,4 @@
-import type { SortOption } from './filter-fields.tsx';
+import type { SortOption } from '../../components/filter-fields.tsx';
 import { defineMessages } from '../../i18n/define-messages.ts';
 
 const messages = defineMessages({

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { catalogueMessages } from './catalogue-messages.ts';
+import { catalogueMessages } from '../../components/catalogue-messages.ts';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { setImageUrl } from '../../lib/catalogue-images.ts';
 import type { CardSet } from '../../lib/catalogue-types.ts';

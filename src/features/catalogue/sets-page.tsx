@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { LanguageField, SortField, TextField } from './filter-fields.tsx';
-import { FilterPanel } from './filter-panel.tsx';
+import { LanguageField, SortField, TextField } from '../../components/filter-fields.tsx';
+import { FilterPanel } from '../../components/filter-panel.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { Pager } from '../../components/pager.tsx';

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { CandidateMenu } from './candidate-menu.tsx';
+import { AddToCollectionButton } from '../../components/add-to-collection-button.tsx';
+import type { AddedEntry } from '../../lib/collection-api.ts';
 import { cardImageUrl } from '../../lib/catalogue-images.ts';
 import { variantName } from '../../components/variant-name.ts';
 import type { ScanCandidate } from './scan-candidate.ts';
@@ -12,7 +14,7 @@ export function useScoreText() {
   return (score: number) => intl.formatNumber(score / 100, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
-export function CandidateTile({ candidate, featured }: { candidate: ScanCandidate; featured: boolean }) {
+export function CandidateTile({ candidate, featured, onAdded }: { candidate: ScanCandidate; featured: boolean; onAdded?: (entry: AddedEntry) => void }) {
   const intl = useIntl();
   const scoreText = useScoreText();
   const [imageFailed, setImageFailed] = useState(false);
@@ -36,6 +38,9 @@ export function CandidateTile({ candidate, featured }: { candidate: ScanCandidat
           <dd className="candidate-variant">{variantName(intl, candidate.variant)}</dd>
           <dd className="candidate-language">{candidate.language.toUpperCase()}</dd>
         </dl>
+        <div className="candidate-actions">
+          <AddToCollectionButton printingId={candidate.printingId} name={candidate.cardName} className={featured ? 'button' : 'button secondary'} onAdded={onAdded} />
+        </div>
       </div>
     </article>
   );

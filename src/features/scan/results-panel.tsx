@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import type { AddedEntry } from '../../lib/collection-api.ts';
 import { CandidateTile } from './candidate-tile.tsx';
 import type { ScanCandidate } from './scan-candidate.ts';
 import { scanMessages as m } from './scan-messages.ts';
@@ -7,7 +9,15 @@ import './scan.css';
 /** Spec section 9: the best candidate, up to four others, and a count of the rest. */
 export const shownAlternatives = 4;
 
-export function ResultsPanel({ candidates }: { candidates: ScanCandidate[] }) {
+export interface ResultsPanelProps {
+  candidates: ScanCandidate[];
+  /** Shown above the matches: what the scan session did with this result. */
+  note?: ReactNode;
+  /** Called with each card added from these results. */
+  onAdded?: (entry: AddedEntry) => void;
+}
+
+export function ResultsPanel({ candidates, note, onAdded }: ResultsPanelProps) {
   const intl = useIntl();
   const [best, ...others] = candidates;
   const alternatives = others.slice(0, shownAlternatives);
@@ -23,14 +33,15 @@ export function ResultsPanel({ candidates }: { candidates: ScanCandidate[] }) {
         </div>
       ) : (
         <>
-          <CandidateTile candidate={best} featured />
+          {note}
+          <CandidateTile candidate={best} featured onAdded={onAdded} />
           {alternatives.length > 0 && (
             <>
               <h3 className="other-matches-title">{intl.formatMessage(m.otherMatches)}</h3>
               <ul className="other-matches">
                 {alternatives.map((candidate) => (
                   <li key={candidate.printingId}>
-                    <CandidateTile candidate={candidate} featured={false} />
+                    <CandidateTile candidate={candidate} featured={false} onAdded={onAdded} />
                   </li>
                 ))}
               </ul>

@@ -11,6 +11,9 @@ import { ScanSteps } from './scan-steps.tsx';
 import { ScanTips } from './scan-tips.tsx';
 import { useIdentifyStatus } from './use-identify-status.ts';
 import { useScanner } from './use-scanner.ts';
+import { ScanSessionPanel } from './scan-session-panel.tsx';
+import { scanSessionMessages as sessionMessages } from './scan-session-messages.ts';
+import { useScanSession } from './use-scan-session.ts';
 import './scan.css';
 
 export default function ScanPage() {
@@ -20,6 +23,17 @@ export default function ScanPage() {
   const failureText = useCallback((error: unknown) => scanFailureText(error, intl, refresh), [intl, refresh]);
   const scanner = useScanner({ failureText });
   const result = scanner.state.result;
+  const session = useScanSession(result);
+  const note =
+    session.outcome === 'uncertain' ? (
+      <p className="session-note uncertain" role="status">
+        {intl.formatMessage(sessionMessages.uncertain)}
+      </p>
+    ) : session.outcome === 'added' ? (
+      <p className="session-note" role="status">
+        {intl.formatMessage(sessionMessages.addedNote)}
+      </p>
+    ) : undefined;
 
   return (
     <section className="page scan-page">
@@ -47,7 +61,8 @@ export default function ScanPage() {
           />
         </div>
         <div className="scan-side">
-          {result !== null ? <ResultsPanel candidates={result} /> : <ScanTips />}
+          {session.available && <ScanSessionPanel on={session.on} onToggle={session.setOn} adds={session.adds} onUndo={(entry) => void session.undo(entry)} />}
+          {result !== null ? <ResultsPanel candidates={result} note={note} onAdded={session.record} /> : <ScanTips />}
         </div>
       </div>
       <p className="page-subtitle">{intl.formatMessage(m.subtitle)}</p>

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n/define-messages.ts';
+import { defineMessages } from '../i18n/define-messages.ts';
 
 /** Texts the catalogue pieces share: what a card and a set show, whichever screen shows them. */
 export const catalogueMessages = defineMessages({

@@ -1,5 +1,5 @@
 import type { SortOption } from './filter-fields.tsx';
-import { defineMessages } from '../../i18n/define-messages.ts';
+import { defineMessages } from '../i18n/define-messages.ts';
 
 const messages = defineMessages({
   nameAsc: { id: 'cards.sort.nameAsc', defaultMessage: 'Name A–Z' },

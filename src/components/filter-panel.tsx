@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { commonMessages } from '../../i18n/common-messages.ts';
+import { commonMessages } from '../i18n/common-messages.ts';
 import { catalogueMessages } from './catalogue-messages.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
-import { commonMessages } from '../../i18n/common-messages.ts';
-import type { Message } from '../../i18n/define-messages.ts';
-import type { SortChoice } from '../../lib/list-query.ts';
+import { commonMessages } from '../i18n/common-messages.ts';
+import type { Message } from '../i18n/define-messages.ts';
+import type { SortChoice } from '../lib/list-query.ts';
 import { catalogueLanguages, catalogueMessages, languageMessages } from './catalogue-messages.ts';
 
 export function TextField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {

@@ -1,0 +1,17 @@
+import { cardFilterFields, cardSortFields } from '../catalog/card-fields.ts';
+import type { FieldType } from '../catalog/filter/filter-ast.ts';
+
+/** The card fields of /v1/cards, plus what the collector records about each entry. */
+export const collectionFilterFields = {
+  ...cardFilterFields,
+  condition: 'text',
+  quantity: 'number',
+} as const satisfies Record<string, FieldType>;
+
+export type CollectionFilterField = keyof typeof collectionFilterFields;
+
+export const collectionSortFields = [...cardSortFields, 'added', 'quantity', 'condition'] as const;
+
+export type CollectionSortField = (typeof collectionSortFields)[number];
+
+export const defaultCollectionSort: CollectionSortField = 'added';

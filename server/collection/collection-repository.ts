@@ -1,0 +1,264 @@
+import { sql, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { cardColumns, cardSortKeys, cardSqlFields, orderClause, type CardRow, type SortKey } from '../catalog/card-repository.ts';
+import { compileFilter, type SqlField } from '../catalog/filter/compile-filter.ts';
+import type { ListRequest, ListResult } from '../catalog/list-request.ts';
+import type { Database } from '../db/open-database.ts';
+import type { CollectionCondition, Tables } from '../db/tables.ts';
+import type { CollectionFilterField, CollectionSortField } from './collection-fields.ts';
+import { collectionConditions } from './conditions.ts';
+
+export interface EntryRow extends CardRow {
+  entry_id: string;
+  condition: CollectionCondition;
+  quantity: number;
+  added_at: Date;
+}
+
+export interface StoredEntry {
+  id: string;
+  printing_id: string;
+  condition: CollectionCondition;
+  quantity: number;
+  added_at: Date;
+}
+
+export interface NewEntry {
+  printingId: string;
+  condition: CollectionCondition;
+  quantity: number;
+  addedAt?: Date;
+}
+
+export interface SetCompletionRow {
+  id: string;
+  code: string;
+  name: string;
+  language: string;
+  official: number | null;
+  owned: number;
+  total: number;
+}
+
+/** What identifies a printing in an imported file: its set by id, code and name, its number, language and variant. */
+export interface PrintingIdentity {
+  id: string;
+  set_id: string;
+  set_code: string;
+  set_name: string;
+  local_id: string;
+  language: string;
+  variant: string;
+  name: string;
+}
+
+const ref = (column: string) => sql.ref(column);
+
+const sqlFields: Record<CollectionFilterField, SqlField> = {
+  ...cardSqlFields,
+  condition: { type: 'text', column: ref('entry.condition') },
+  quantity: { type: 'number', column: ref('entry.quantity') },
+};
+
+/** Conditions sort best to worst, not alphabetically. */
+const conditionRank = sql`array_position(array[${sql.join(collectionConditions.map((condition) => sql.lit(condition)))}]::text[], ${ref('entry.condition')})`;
+
+const printingOrder = (keys: SortKey[]): SortKey[] => [...keys, { expression: ref('printing.id') }];
+
+/**
+ * Card sorts end on the printing (one printing in two conditions is two entries), entry sorts go
+ * straight to the entry id: newest first, the default, then reads the (owner, added_at, id) index
+ * backwards and stops after a page instead of joining and sorting every entry.
+ */
+const sortKeys: Record<CollectionSortField, SortKey[]> = {
+  ...(Object.fromEntries(Object.entries(cardSortKeys).map(([field, keys]) => [field, printingOrder(keys)])) as Record<keyof typeof cardSortKeys, SortKey[]>),
+  added: [{ expression: ref('entry.added_at') }],
+  quantity: [{ expression: ref('entry.quantity') }],
+  condition: [{ expression: conditionRank }],
+};
+
+/** Filters on the entry itself: counting them needs no join. */
+const entryFields = new Set<CollectionFilterField>(['condition', 'quantity']);
+
+export type CollectionListRequest = ListRequest<CollectionFilterField, CollectionSortField>;
+
+/** Thrown when adding would take an entry over the most copies one entry holds. */
+export class QuantityOverflow extends Error {}
+
+export interface CollectionRepository {
+  list(owner: string, request: CollectionListRequest): Promise<ListResult<EntryRow>>;
+  findEntry(owner: string, id: string): Promise<EntryRow | undefined>;
+  printingExists(printingId: string): Promise<boolean>;
+  /** Adds copies in one statement; answers the entry and whether it was new. */
+  add(owner: string, entry: NewEntry, maxQuantity: number): Promise<{ id: string; created: boolean }>;
+  /** Sets quantity and condition; a condition the printing is already owned in merges the two entries. */
+  change(owner: string, id: string, change: { quantity?: number; condition?: CollectionCondition }, maxQuantity: number): Promise<string | undefined>;
+  remove(owner: string, id: string): Promise<boolean>;
+  totals(owner: string): Promise<{ cards: number; printings: number; entries: number }>;
+  completion(owner: string): Promise<SetCompletionRow[]>;
+  ownedInSet(owner: string, setId: string): Promise<Array<{ printing_id: string; quantity: number }>>;
+  exportRows(owner: string): Promise<EntryRow[]>;
+  printingIdentities(): Promise<PrintingIdentity[]>;
+  /** Adds every entry or none, in one transaction. */
+  importAll(owner: string, entries: NewEntry[], maxQuantity: number, batchRows: number): Promise<void>;
+}
+
+function upsert(db: Database | Transaction<Tables>, owner: string, entries: NewEntry[], maxQuantity: number) {
+  return db
+    .insertInto('collection_entry')
+    .values(entries.map((entry) => ({ owner, printing_id: entry.printingId, condition: entry.condition, quantity: entry.quantity, ...(entry.addedAt ? { added_at: entry.addedAt } : {}) })))
+    .onConflict((conflict) =>
+      conflict
+        .columns(['owner', 'printing_id', 'condition'])
+        .doUpdateSet({
+          quantity: sql`collection_entry.quantity + excluded.quantity`,
+          // A card first owned earlier keeps its first date, even when an import says otherwise.
+          added_at: sql`least(collection_entry.added_at, excluded.added_at)`,
+          updated_at: sql`now()`,
+        })
+        .where(sql<SqlBool>`collection_entry.quantity + excluded.quantity <= ${maxQuantity}`),
+    )
+    .returning(['id', sql<boolean>`(xmax = 0)`.as('created')]);
+}
+
+export function createCollectionRepository(db: Database): CollectionRepository {
+  const base = () =>
+    db
+      .selectFrom('collection_entry as entry')
+      .innerJoin('printing', 'printing.id', 'entry.printing_id')
+      .innerJoin('card_set', 'card_set.id', 'printing.set_id');
+  const entryColumns = [...cardColumns, 'entry.id as entry_id', 'entry.condition', 'entry.quantity', 'entry.added_at'] as const;
+
+  return {
+    async list(owner, request) {
+      const conditions = request.filters.map(({ field, filter }) => compileFilter(filter, sqlFields[field]));
+      const where: RawBuilder<SqlBool> = sql<SqlBool>`${sql.join([sql`entry.owner = ${owner}`, ...conditions], sql` and `)}`;
+      const rowsQuery = base()
+        .select(entryColumns)
+        .where(where)
+        .orderBy(orderClause(sortKeys[request.orderBy], ref('entry.id'), request.direction))
+        .limit(request.size)
+        .offset(request.page * request.size);
+      const entriesOnly = request.filters.every(({ field }) => entryFields.has(field));
+      const countQuery = (entriesOnly ? db.selectFrom('collection_entry as entry') : base()).select(sql<number>`count(*)::int`.as('total')).where(where);
+      const [rows, count] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
+      return { rows: rows as EntryRow[], total: count.total };
+    },
+
+    async findEntry(owner, id) {
+      const row = await base().select(entryColumns).where('entry.owner', '=', owner).where('entry.id', '=', id).executeTakeFirst();
+      return row as EntryRow | undefined;
+    },
+
+    async printingExists(printingId) {
+      return (await db.selectFrom('printing').select('id').where('id', '=', printingId).executeTakeFirst()) !== undefined;
+    },
+
+    async add(owner, entry, maxQuantity) {
+      const row = await upsert(db, owner, [entry], maxQuantity).executeTakeFirst();
+      if (!row) throw new QuantityOverflow();
+      return row;
+    },
+
+    async change(owner, id, change, maxQuantity) {
+      return db.transaction().execute(async (trx) => {
+        const current = await trx
+          .selectFrom('collection_entry')
+          .selectAll()
+          .where('owner', '=', owner)
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!current) return undefined;
+        const quantity = change.quantity ?? current.quantity;
+        const condition = change.condition ?? current.condition;
+        if (condition === current.condition) {
+          await trx.updateTable('collection_entry').set({ quantity, updated_at: sql`now()` }).where('id', '=', id).execute();
+          return id;
+        }
+        // Moving copies to a condition already owned adds them to that entry.
+        await trx.deleteFrom('collection_entry').where('id', '=', id).execute();
+        const moved = await upsert(trx, owner, [{ printingId: current.printing_id, condition, quantity, addedAt: current.added_at }], maxQuantity).executeTakeFirst();
+        if (!moved) throw new QuantityOverflow();
+        return moved.id;
+      });
+    },
+
+    async remove(owner, id) {
+      const result = await db.deleteFrom('collection_entry').where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    async totals(owner) {
+      return db
+        .selectFrom('collection_entry')
+        .select([
+          sql<number>`coalesce(sum(quantity), 0)::int`.as('cards'),
+          sql<number>`count(distinct printing_id)::int`.as('printings'),
+          sql<number>`count(*)::int`.as('entries'),
+        ])
+        .where('owner', '=', owner)
+        .executeTakeFirstOrThrow();
+    },
+
+    async completion(owner) {
+      // A card counts once whatever its variants and conditions; the total is what the catalogue holds of the set.
+      const result = await sql<SetCompletionRow>`
+        with owned as (
+          select printing.set_id, count(distinct printing.card_id)::int as owned
+          from collection_entry entry join printing on printing.id = entry.printing_id
+          where entry.owner = ${owner}
+          group by printing.set_id
+        ), totals as (
+          select printing.set_id, count(distinct printing.card_id)::int as total
+          from printing where printing.set_id in (select set_id from owned)
+          group by printing.set_id
+        )
+        select card_set.id, card_set.code, card_set.name, card_set.language,
+          card_set.card_count_official as official, owned.owned, totals.total
+        from owned
+        join card_set on card_set.id = owned.set_id
+        join totals on totals.set_id = owned.set_id
+        order by card_set.name_fold, card_set.id`.execute(db);
+      return result.rows;
+    },
+
+    async ownedInSet(owner, setId) {
+      return db
+        .selectFrom('collection_entry as entry')
+        .innerJoin('printing', 'printing.id', 'entry.printing_id')
+        .select(['entry.printing_id', sql<number>`sum(entry.quantity)::int`.as('quantity')])
+        .where('entry.owner', '=', owner)
+        .where('printing.set_id', '=', setId)
+        .groupBy('entry.printing_id')
+        .orderBy('entry.printing_id')
+        .execute();
+    },
+
+    async exportRows(owner) {
+      const rows = await base()
+        .select(entryColumns)
+        .where('entry.owner', '=', owner)
+        .orderBy(orderClause(cardSortKeys['set.name'], ref('entry.id'), 'asc'))
+        .execute();
+      return rows as EntryRow[];
+    },
+
+    async printingIdentities() {
+      return db
+        .selectFrom('printing')
+        .innerJoin('card_set', 'card_set.id', 'printing.set_id')
+        .select(['printing.id', 'printing.set_id', 'card_set.code as set_code', 'card_set.name as set_name', 'printing.local_id', 'printing.language', 'printing.variant', 'printing.name'])
+        .execute();
+    },
+
+    async importAll(owner, entries, maxQuantity, batchRows) {
+      await db.transaction().execute(async (trx) => {
+        for (let start = 0; start < entries.length; start += batchRows) {
+          const batch = entries.slice(start, start + batchRows);
+          const written = await upsert(trx, owner, batch, maxQuantity).execute();
+          if (written.length < batch.length) throw new QuantityOverflow();
+        }
+      });
+    },
+  };
+}

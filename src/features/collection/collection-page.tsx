@@ -1,0 +1,137 @@
+import { useIntl } from 'react-intl';
+import { commonMessages } from '../../i18n/common-messages.ts';
+import { collectionMessages, conditionMessages } from '../../components/collection-messages.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { FilterPanel } from '../../components/filter-panel.tsx';
+import { LanguageField, SortField, TextField } from '../../components/filter-fields.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { SkeletonTiles } from '../../components/skeleton-tiles.tsx';
+import type { ListPage } from '../../lib/catalogue-types.ts';
+import { conditions, type CollectionEntry, type CollectionTotals, type SetCompletion } from '../../lib/collection-api.ts';
+import { containsIgnoringCase, equals, equalsIgnoringCase } from '../../lib/filter-expression.ts';
+import { listSearchParams, searchDebounceMs } from '../../lib/list-query.ts';
+import { useApiGet, type ApiGetState } from '../../lib/use-api-get.ts';
+import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
+import { useListUrlState } from '../../lib/use-list-url-state.ts';
+import { usePageWithinList } from '../../lib/use-page-within-list.ts';
+import { CollectionTile } from './collection-tile.tsx';
+import { collectionPageMessages as m } from './collection-page-messages.ts';
+import { collectionSortChoices, collectionSortOptions } from './collection-sort-options.ts';
+import { ExportImportPanel } from './export-import-panel.tsx';
+import { SetCompletionList } from './set-completion.tsx';
+import './collection.css';
+
+const filterKeys = ['name', 'set', 'code', 'lang', 'condition'] as const;
+
+function ConditionField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const intl = useIntl();
+  return (
+    <label className="field">
+      <span className="field-label">{intl.formatMessage(collectionMessages.condition)}</span>
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{intl.formatMessage(commonMessages.any)}</option>
+        {conditions.map((condition) => (
+          <option key={condition} value={condition}>
+            {intl.formatMessage(conditionMessages[condition])}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+interface EntryListProps {
+  state: ApiGetState<ListPage<CollectionEntry>>;
+  onRetry: () => void;
+  page: number;
+  onPageChange: (page: number) => void;
+  filtered: boolean;
+  onChanged: () => void;
+  onRemoved: () => void;
+}
+
+function EntryList({ state, onRetry, page, onPageChange, filtered, onChanged, onRemoved }: EntryListProps) {
+  const intl = useIntl();
+  const lastPage = state.status === 'ready' ? state.data.pageable.total_pages - 1 : undefined;
+  usePageWithinList(page, lastPage, onPageChange);
+  if (state.status === 'loading') return <SkeletonTiles count={6} />;
+  if (state.status === 'error') return <LoadError error={state.error} onRetry={onRetry} />;
+  const { content, pageable } = state.data;
+  if (pageable.total_elements === 0) {
+    return filtered ? <EmptyState title={intl.formatMessage(m.noMatch)} /> : <EmptyState title={intl.formatMessage(m.empty)} hint={intl.formatMessage(m.emptyHint)} />;
+  }
+  if (page > pageable.total_pages - 1) return <SkeletonTiles count={6} />;
+  return (
+    <>
+      <ul className="tile-grid card-grid">
+        {content.map((entry) => (
+          <CollectionTile key={`${entry.id}-${entry.quantity}-${entry.condition}`} entry={entry} onChanged={onChanged} onRemoved={onRemoved} />
+        ))}
+      </ul>
+      <Pager
+        page={page}
+        totalPages={pageable.total_pages}
+        onPageChange={(next) => {
+          onPageChange(next);
+          window.scrollTo({ top: 0 });
+        }}
+      />
+    </>
+  );
+}
+
+export default function CollectionPage() {
+  const intl = useIntl();
+  const list = useListUrlState(filterKeys, collectionSortChoices);
+  const { filters, setFilter } = list;
+  const [nameText, setNameText] = useDebouncedSearch(filters.name, (value) => setFilter('name', value), searchDebounceMs);
+  const [setText, setSetText] = useDebouncedSearch(filters.set, (value) => setFilter('set', value), searchDebounceMs);
+  const [codeText, setCodeText] = useDebouncedSearch(filters.code, (value) => setFilter('code', value), searchDebounceMs);
+
+  const entries = useApiGet<ListPage<CollectionEntry>>(
+    'v1/collection',
+    listSearchParams({
+      page: list.page,
+      sort: list.sort,
+      filters: {
+        name: filters.name && containsIgnoringCase(filters.name),
+        'set.name': filters.set && containsIgnoringCase(filters.set),
+        'set.code': filters.code && equalsIgnoringCase(filters.code),
+        'set.language': filters.lang && equals(filters.lang),
+        condition: filters.condition && equals(filters.condition),
+      },
+    }),
+  );
+  const totals = useApiGet<CollectionTotals>('v1/collection/totals');
+  const sets = useApiGet<{ sets: SetCompletion[] }>('v1/collection/sets');
+  const activeCount = filterKeys.filter((key) => filters[key] !== '').length;
+  const recount = () => {
+    totals.retry();
+    sets.retry();
+  };
+  const reload = () => {
+    recount();
+    entries.retry();
+  };
+
+  return (
+    <section className="page catalogue-page collection-page">
+      <PageTitle text={intl.formatMessage(m.title)} />
+      {totals.status === 'ready' && <p className="collection-totals">{intl.formatMessage(m.totals, { cards: totals.data.cards, printings: totals.data.printings })}</p>}
+      {sets.status === 'ready' && <SetCompletionList sets={sets.data.sets} />}
+      <h2 className="collection-cards-title">{intl.formatMessage(m.cardsTitle)}</h2>
+      <FilterPanel activeCount={activeCount}>
+        <TextField label={intl.formatMessage(m.name)} value={nameText} onChange={setNameText} />
+        <TextField label={intl.formatMessage(m.setName)} value={setText} onChange={setSetText} />
+        <TextField label={intl.formatMessage(m.setCode)} value={codeText} onChange={setCodeText} />
+        <LanguageField value={filters.lang} onChange={(value) => setFilter('lang', value)} />
+        <ConditionField value={filters.condition} onChange={(value) => setFilter('condition', value)} />
+        <SortField value={list.sort} options={collectionSortOptions} onChange={list.setSort} />
+      </FilterPanel>
+      <EntryList state={entries} onRetry={entries.retry} page={list.page} onPageChange={list.setPage} filtered={activeCount > 0} onChanged={recount} onRemoved={reload} />
+      <ExportImportPanel onImported={reload} />
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+import { useId, useState } from 'react';
+import { useSetAtom } from 'jotai';
+import { useIntl } from 'react-intl';
+import { applyImport, csvLayouts, exportCollection, previewImport, type CsvLayout, type ImportPreview } from '../../lib/collection-api.ts';
+import { addToastAtom } from '../../state/toasts.ts';
+import { collectionPageMessages as m } from './collection-page-messages.ts';
+
+/** The server's own limit (server-settings collection.importBodyLimit), checked before a large file is sent. */
+const maxFileBytes = 5 * 1024 * 1024;
+
+const layoutLabels = { generic: m.layoutGeneric, tcgplayer: m.layoutTcgplayer, cardmarket: m.layoutCardmarket } as const;
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function download(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * Exports the collection as CSV in a chosen layout, and imports one: the file is checked first, its
+ * rows shown with every one it cannot match, and imported whole or not at all.
+ */
+export function ExportImportPanel({ onImported }: { onImported: () => void }) {
+  const intl = useIntl();
+  const addToast = useSetAtom(addToastAtom);
+  const layoutId = useId();
+  const [layout, setLayout] = useState<CsvLayout>('generic');
+  const [file, setFile] = useState<{ name: string; text: string }>();
+  const [preview, setPreview] = useState<ImportPreview>();
+  const [busy, setBusy] = useState<'export' | 'check' | 'import'>();
+  const [failure, setFailure] = useState<string>();
+
+  const changeLayout = (next: CsvLayout) => {
+    setLayout(next);
+    setPreview(undefined);
+  };
+
+  const exportFile = async () => {
+    setBusy('export');
+    try {
+      download(await exportCollection(layout), `card-lens-collection-${layout}.csv`);
+    } catch (error) {
+      addToast({ type: 'error', title: intl.formatMessage(m.exportFailed, { reason: reason(error) }), duration: 0 });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const chooseFile = async (chosen: File | undefined) => {
+    setPreview(undefined);
+    setFailure(undefined);
+    setFile(undefined);
+    if (!chosen) return;
+    if (chosen.size > maxFileBytes) {
+      setFailure(intl.formatMessage(m.tooLarge));
+      return;
+    }
+    setFile({ name: chosen.name, text: await chosen.text() });
+  };
+
+  const check = async () => {
+    if (!file) return;
+    setBusy('check');
+    setFailure(undefined);
+    try {
+      setPreview(await previewImport(layout, file.text));
+    } catch (error) {
+      setFailure(reason(error));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const apply = async () => {
+    if (!file) return;
+    setBusy('import');
+    setFailure(undefined);
+    try {
+      const result = await applyImport(layout, file.text);
+      addToast({ type: 'success', title: intl.formatMessage(m.imported, { cards: result.cards }) });
+      setPreview(undefined);
+      setFile(undefined);
+      onImported();
+    } catch (error) {
+      setFailure(intl.formatMessage(m.importFailed, { reason: reason(error) }));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const problemCount = preview ? preview.problems.length + preview.omittedProblems : 0;
+
+  return (
+    <section className="export-import" aria-labelledby="export-import-title">
+      <h2 id="export-import-title">{intl.formatMessage(m.exportTitle)}</h2>
+      <div className="export-import-row">
+        <label className="field" htmlFor={layoutId}>
+          <span className="field-label">{intl.formatMessage(m.layout)}</span>
+          <select id={layoutId} value={layout} onChange={(event) => changeLayout(event.target.value as CsvLayout)}>
+            {csvLayouts.map((value) => (
+              <option key={value} value={value}>
+                {intl.formatMessage(layoutLabels[value])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="button secondary" disabled={busy !== undefined} onClick={() => void exportFile()}>
+          {intl.formatMessage(m.exportButton)}
+        </button>
+      </div>
+      <div className="export-import-row">
+        <label className="field">
+          <span className="field-label">{intl.formatMessage(m.importFile)}</span>
+          <input type="file" accept=".csv,text/csv" onChange={(event) => void chooseFile(event.target.files?.[0])} />
+        </label>
+        <button type="button" className="button secondary" disabled={!file || busy !== undefined} onClick={() => void check()}>
+          {busy === 'check' ? intl.formatMessage(m.checking) : intl.formatMessage(m.checkFile)}
+        </button>
+      </div>
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
+      {preview && (
+        <div className="import-preview" role="status">
+          <p>
+            {intl.formatMessage(m.previewSummary, { rows: preview.rows, matched: preview.matched.length, cards: preview.totals.cards })}
+          </p>
+          {problemCount > 0 ? (
+            <>
+              <p className="field-error">{intl.formatMessage(m.problemsTitle, { count: problemCount })}</p>
+              <table className="import-problems">
+                <thead>
+                  <tr>
+                    <th scope="col">{intl.formatMessage(m.problemLine)}</th>
+                    <th scope="col">{intl.formatMessage(m.problemText)}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.problems.map((problem) => (
+                    <tr key={problem.line}>
+                      <td>{problem.line}</td>
+                      <td>{problem.message}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {preview.omittedProblems > 0 && <p className="muted">{intl.formatMessage(m.moreProblems, { count: preview.omittedProblems })}</p>}
+            </>
+          ) : (
+            preview.matched.length > 0 && (
+              <button type="button" className="button" disabled={busy !== undefined} onClick={() => void apply()}>
+                {busy === 'import' ? intl.formatMessage(m.importing) : intl.formatMessage(m.importButton, { count: preview.matched.length })}
+              </button>
+            )
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { useId } from 'react';
+import { useIntl } from 'react-intl';
+import { conditionMessages } from '../../components/collection-messages.ts';
+import { variantName } from '../../components/variant-name.ts';
+import { clientSettings } from '../../lib/client-settings.ts';
+import type { AddedEntry } from '../../lib/collection-api.ts';
+import { scanSessionMessages as m } from './scan-session-messages.ts';
+
+export interface ScanSessionPanelProps {
+  on: boolean;
+  onToggle: (on: boolean) => void;
+  adds: AddedEntry[];
+  onUndo: (entry: AddedEntry) => void;
+}
+
+/** The switch of a scan session and, while on, the strip of what it added with a running count. */
+export function ScanSessionPanel({ on, onToggle, adds, onUndo }: ScanSessionPanelProps) {
+  const intl = useIntl();
+  const hintId = useId();
+  const shown = adds.slice(0, clientSettings.sessionStripShown.value);
+  const count = adds.reduce((sum, entry) => sum + entry.added, 0);
+  return (
+    <section className="scan-session" aria-label={intl.formatMessage(m.stripLabel)}>
+      <label className="session-switch">
+        <input type="checkbox" role="switch" checked={on} aria-describedby={hintId} onChange={(event) => onToggle(event.target.checked)} />
+        <span>{intl.formatMessage(m.switchLabel)}</span>
+      </label>
+      <p id={hintId} className="muted session-hint">
+        {intl.formatMessage(m.switchHint)}
+      </p>
+      {(on || adds.length > 0) && (
+        <>
+          <p className="session-count" role="status">
+            {intl.formatMessage(m.count, { count })}
+          </p>
+          {shown.length > 0 && (
+            <ul className="session-strip">
+              {shown.map((entry) => (
+                <li key={`${entry.id}-${entry.quantity}-${adds.indexOf(entry)}`} className="session-item">
+                  <span className="session-item-text">
+                    <strong>{entry.card.name}</strong>{' '}
+                    <span className="muted">
+                      {variantName(intl, entry.card.variant)} · {entry.card.set.language.toUpperCase()} · {intl.formatMessage(conditionMessages[entry.condition])}
+                    </span>
+                  </span>
+                  <button type="button" className="button secondary" aria-label={intl.formatMessage(m.undoLabel, { name: entry.card.name })} onClick={() => onUndo(entry)}>
+                    {intl.formatMessage(m.undo)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

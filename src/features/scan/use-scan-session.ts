@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from 'react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useIntl } from 'react-intl';
+import { variantName } from '../../components/variant-name.ts';
+import { addToCollection, defaultCondition, undoAdd, type AddedEntry } from '../../lib/collection-api.ts';
+import { authAtom } from '../../state/auth.ts';
+import { addToastAtom } from '../../state/toasts.ts';
+import type { ScanCandidate } from './scan-candidate.ts';
+import { isConfident, scanSessionOnAtom, sessionAddsAtom } from './scan-session.ts';
+import { scanSessionMessages as m } from './scan-session-messages.ts';
+
+export type SessionOutcome = 'off' | 'adding' | 'added' | 'uncertain' | 'failed';
+
+/**
+ * Follows the scanner's results: with the session on and a signed-in collector, a confident top
+ * match is added once per result; an uncertain one is left for the collector to pick.
+ */
+export function useScanSession(result: ScanCandidate[] | null) {
+  const intl = useIntl();
+  const { authenticated } = useAtomValue(authAtom);
+  const [on, setOn] = useAtom(scanSessionOnAtom);
+  const [adds, setAdds] = useAtom(sessionAddsAtom);
+  const addToast = useSetAtom(addToastAtom);
+  const [outcome, setOutcome] = useState<{ result: ScanCandidate[]; value: SessionOutcome }>();
+  const handled = useRef<ScanCandidate[] | null>(null);
+  const active = on && authenticated;
+
+  const record = (entry: AddedEntry) => setAdds((list) => [entry, ...list]);
+
+  useEffect(() => {
+    if (!active || result === null || result.length === 0 || handled.current === result) return;
+    handled.current = result;
+    const best = result[0];
+    if (!isConfident(best)) {
+      setOutcome({ result, value: 'uncertain' });
+      return;
+    }
+    setOutcome({ result, value: 'adding' });
+    addToCollection({ printingId: best.printingId, condition: defaultCondition, quantity: 1 }).then(
+      (entry) => {
+        setAdds((list) => [entry, ...list]);
+        setOutcome({ result, value: 'added' });
+        addToast({ id: 'scan-session', type: 'success', title: intl.formatMessage(m.autoAdded, { name: `${entry.card.name} (${variantName(intl, entry.card.variant)})` }), duration: 3000 });
+      },
+      (error: unknown) => {
+        setOutcome({ result, value: 'failed' });
+        const reason = error instanceof Error ? error.message : String(error);
+        addToast({ id: 'scan-session', type: 'error', title: intl.formatMessage(m.autoAddFailed, { name: best.cardName, reason }), duration: 0 });
+      },
+    );
+  }, [active, result, addToast, intl, setAdds]);
+
+  const undo = async (entry: AddedEntry) => {
+    try {
+      await undoAdd(entry);
+      setAdds((list) => list.filter((item) => item !== entry));
+      addToast({ type: 'info', title: intl.formatMessage(m.undone, { name: entry.card.name }), duration: 3000 });
+    } catch (error) {
+      addToast({ type: 'error', title: intl.formatMessage(m.undoFailed, { reason: error instanceof Error ? error.message : String(error) }), duration: 0 });
+    }
+  };
+
+  // Switching the session on adds the scans that follow, not the result already on screen.
+  const switchOn = (next: boolean) => {
+    if (next) handled.current = result;
+    setOn(next);
+  };
+
+  const current: SessionOutcome = active && outcome && outcome.result === result ? outcome.value : 'off';
+  return { available: authenticated, on, setOn: switchOn, adds, outcome: current, record: active ? record : undefined, undo };
+}
