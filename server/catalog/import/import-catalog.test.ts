@@ -72,6 +72,7 @@ describe.each(testBackends())('catalogue import on $name', (backend) => {
     await drop?.();
   });
   afterEach(async () => {
+    await db.deleteFrom('collection_entry').execute();
     await db.deleteFrom('card_set').execute();
   });
 
@@ -92,7 +93,7 @@ describe.each(testBackends())('catalogue import on $name', (backend) => {
 
   it('writes one printing per available variant and is idempotent', async () => {
     const first = await importCatalog(db, readTcgdexFile(fixture()));
-    expect(first).toEqual({ sets: 3, printings: 9, added: 9, changed: 0, unchanged: 0, removed: 0 });
+    expect(first).toEqual({ sets: 3, printings: 9, added: 9, changed: 0, unchanged: 0, removed: 0, keptOwned: 0 });
     const before = withoutTimes(await snapshot());
     expect(before.printings.filter((row) => row.card_id === 'alpha-1' && row.language === 'en').map((row) => row.variant)).toEqual([
       'normal',
@@ -100,7 +101,7 @@ describe.each(testBackends())('catalogue import on $name', (backend) => {
     ]);
 
     const second = await importCatalog(db, readTcgdexFile(fixture()));
-    expect(second).toEqual({ sets: 3, printings: 9, added: 0, changed: 0, unchanged: 9, removed: 0 });
+    expect(second).toEqual({ sets: 3, printings: 9, added: 0, changed: 0, unchanged: 9, removed: 0, keptOwned: 0 });
     expect(withoutTimes(await snapshot())).toEqual(before);
   });
 
@@ -110,11 +111,20 @@ describe.each(testBackends())('catalogue import on $name', (backend) => {
     const pikachu = changed.cards.find((card) => card.id === 'alpha-1' && card.language === 'en')!;
     pikachu.variants.reverse = false;
     changed.cards.find((card) => card.id === 'alpha-2' && card.language === 'en')!.name = 'Raichu δ';
-    expect(await importCatalog(db, readTcgdexFile(changed))).toEqual({ sets: 3, printings: 8, added: 0, changed: 1, unchanged: 7, removed: 1 });
+    expect(await importCatalog(db, readTcgdexFile(changed))).toEqual({ sets: 3, printings: 8, added: 0, changed: 1, unchanged: 7, removed: 1, keptOwned: 0 });
     const rows = (await snapshot()).printings;
     expect(rows).toHaveLength(8);
     expect(rows.find((row) => row.id === 'en-alpha-2-holo')).toMatchObject({ name: 'Raichu δ', name_fold: 'raichu δ' });
     expect(rows.some((row) => row.id === 'en-alpha-1-reverse')).toBe(false);
+  });
+
+  it('keeps a printing the source no longer lists while a collector owns it, and says so', async () => {
+    await importCatalog(db, readTcgdexFile(fixture()));
+    await db.insertInto('collection_entry').values({ owner: 'casey', printing_id: 'en-alpha-1-reverse', condition: 'near_mint', quantity: 1 }).execute();
+    const changed = fixture();
+    changed.cards.find((card) => card.id === 'alpha-1' && card.language === 'en')!.variants.reverse = false;
+    expect(await importCatalog(db, readTcgdexFile(changed))).toMatchObject({ removed: 0, keptOwned: 1 });
+    expect((await snapshot()).printings.some((row) => row.id === 'en-alpha-1-reverse')).toBe(true);
   });
 
   it('reads the TCGdex REST API, retrying a failed request, into the same rows as the file', async () => {
@@ -161,7 +171,7 @@ describe.each(testBackends())('catalogue import on $name', (backend) => {
       expect(withoutTimes(await snapshot())).toEqual(fromFile);
 
       const again = await everything();
-      expect(again).toMatchObject({ resumedFrom: undefined, sets: 3, printings: 9, added: 0, changed: 0, unchanged: 9, removed: 0 });
+      expect(again).toMatchObject({ resumedFrom: undefined, sets: 3, printings: 9, added: 0, changed: 0, unchanged: 9, removed: 0, keptOwned: 0 });
     } finally {
       server.close();
     }

@@ -17,6 +17,8 @@ export interface ImportSummary {
   unchanged: number;
   /** Printings of imported sets that the source no longer lists, removed. */
   removed: number;
+  /** Printings the source no longer lists that collectors own: kept, so no collection loses a card. */
+  keptOwned: number;
 }
 
 type BatchSummary = Omit<ImportSummary, 'sets'>;
@@ -97,7 +99,7 @@ export async function importBatch(db: Database, batch: CatalogBatch): Promise<Ba
         })),
       )
       .execute();
-    const summary: BatchSummary = { printings: printings.length, added: 0, changed: 0, unchanged: 0, removed: 0 };
+    const summary: BatchSummary = { printings: printings.length, added: 0, changed: 0, unchanged: 0, removed: 0, keptOwned: 0 };
     for (let start = 0; start < printings.length; start += chunkSize) {
       const chunk = printings.slice(start, start + chunkSize);
       const fields = Object.keys(chunk[0]!).filter((key) => key !== 'id') as Array<keyof PrintingRow>;
@@ -120,23 +122,27 @@ export async function importBatch(db: Database, batch: CatalogBatch): Promise<Ba
       summary.changed += written.length - added;
       summary.unchanged += chunk.length - written.length;
     }
-    let stale = trx.deleteFrom('printing').where('set_id', '=', setRow.id);
+    let stale = trx.selectFrom('printing').select('id').where('set_id', '=', setRow.id);
     if (printings.length > 0) stale = stale.where('id', 'not in', printings.map((row) => row.id));
-    summary.removed = Number((await stale.executeTakeFirst()).numDeletedRows);
+    const owned = trx.selectFrom('collection_entry').select('printing_id');
+    const removed = await trx.deleteFrom('printing').where('id', 'in', stale).where('id', 'not in', owned).executeTakeFirst();
+    summary.removed = Number(removed.numDeletedRows);
+    summary.keptOwned = (await stale.where('id', 'in', owned).execute()).length;
     return summary;
   });
 }
 
 export const describeImport = (summary: ImportSummary) =>
-  `${summary.sets} sets, ${summary.printings} printings: ${summary.added} added, ${summary.changed} changed, ${summary.unchanged} unchanged, ${summary.removed} removed`;
+  `${summary.sets} sets, ${summary.printings} printings: ${summary.added} added, ${summary.changed} changed, ${summary.unchanged} unchanged, ${summary.removed} removed` +
+  (summary.keptOwned > 0 ? `; ${summary.keptOwned} no longer listed but kept: collectors own them` : '');
 
 export async function importCatalog(db: Database, source: CatalogSource, progress?: Progress): Promise<ImportSummary> {
-  const summary: ImportSummary = { sets: 0, printings: 0, added: 0, changed: 0, unchanged: 0, removed: 0 };
+  const summary: ImportSummary = { sets: 0, printings: 0, added: 0, changed: 0, unchanged: 0, removed: 0, keptOwned: 0 };
   progress?.update(0, 'sets');
   for await (const batch of source.batches) {
     const written = await importBatch(db, batch);
     summary.sets += 1;
-    for (const key of ['printings', 'added', 'changed', 'unchanged', 'removed'] as const) summary[key] += written[key];
+    for (const key of ['printings', 'added', 'changed', 'unchanged', 'removed', 'keptOwned'] as const) summary[key] += written[key];
     progress?.update(summary.sets, `sets, ${summary.printings} printings (${batch.set.language} ${batch.set.id})`);
   }
   // Fresh statistics and visibility maps let the planner use index-only scans for counts at once.
