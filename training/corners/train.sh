@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT_DIR="${TRAINING_OUT:-out}/corners"
 mkdir -p "$OUT_DIR"
-STEPS="${CORNER_STEPS:-2200}"
+STEPS="${CORNER_STEPS:-1500}"
 if [ ! -f "$OUT_DIR/photos/labels.json" ]; then
   IFS=: read -r -a outside <<< "${CARD_OUTSIDE_DIRS:-/work/real-card-sources/poketcghub:/work/real-card-sources/colecrawley}"
   nice -n 10 npx tsx corners/render-photos.ts --out "$OUT_DIR/photos" --count 1600 --seed 11 \
@@ -18,5 +18,5 @@ for part in val train; do
   [ -f "$OUT_DIR/$part-scenes.npz" ] || nice -n 10 /usr/bin/python3 corners/build_data.py --part "$part" --what scenes --scenes "$scenes" --workers 2
   [ -f "$OUT_DIR/$part-photos.npz" ] || nice -n 10 /usr/bin/python3 corners/build_data.py --part "$part" --what photos
 done
-[ -f "$OUT_DIR/card-corners.pt" ] || nice -n 10 /usr/bin/python3 corners/train_corners.py --steps "$STEPS" --batch 32 --seed 3
+[ -f "$OUT_DIR/card-corners.pt" ] || nice -n 10 /usr/bin/python3 corners/train_corners.py --steps "$STEPS" --batch 24 --seed 3
 nice -n 10 /usr/bin/python3 corners/export_corners.py

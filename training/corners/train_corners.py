@@ -5,7 +5,7 @@ Loss per corner: cross-entropy between the heatmap's softmax and a Gaussian arou
 peak to sub-cell precision. Augmented on the fly: flips and half turns (corners relabelled by
 geometry), brightness, contrast, colour and noise.
 
-/usr/bin/python3 train_corners.py --steps 1800 --batch 32
+/usr/bin/python3 train_corners.py --steps 1500 --batch 24
 """
 import argparse
 import math
@@ -46,7 +46,7 @@ def augment(rng, images, corners):
     contrast = torch.from_numpy(rng.uniform(0.7, 1.3, (n, 1, 1, 1))).float()
     x = ((x - mean) * contrast + mean) * gain * colour
     x = x + torch.randn_like(x) * torch.from_numpy(rng.uniform(0, 0.03, (n, 1, 1, 1))).float()
-    return x.clamp(0, 1), torch.from_numpy(corners)
+    return x.clamp(0, 1).contiguous(memory_format=torch.channels_last), torch.from_numpy(corners)
 
 
 def heatmap_loss(logits, corners):
@@ -87,8 +87,8 @@ def accuracy(model, images, corners, batch=64):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--steps", type=int, default=1800)
-    ap.add_argument("--batch", type=int, default=32)
+    ap.add_argument("--steps", type=int, default=1500)
+    ap.add_argument("--batch", type=int, default=24)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--out", default=os.path.join(DATA, "card-corners.pt"))
@@ -102,7 +102,7 @@ def main():
     corners = np.concatenate([parts["train", w]["corners"] for w in ("scenes", "photos")])
     val_sets = {w: (parts["val", w]["images"], parts["val", w]["corners"]) for w in ("scenes", "photos")}
     print(f"train {len(images)} windows, val " + ", ".join(f"{k} {len(v[0])}" for k, v in val_sets.items()), flush=True)
-    model = CornerNet()
+    model = CornerNet().to(memory_format=torch.channels_last)
     ema = CornerNet()
     ema.load_state_dict(model.state_dict())
     decay, no_decay = [], []
