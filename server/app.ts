@@ -98,7 +98,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, limits
   registerSetsRoute(app, createSetService(createSetRepository(app.db), assets));
   const fingerprints = createFingerprintRepository(app.db);
   const indexer = createBackgroundIndexer(fingerprints, assets, () => identify.reload(), { autoIndex: config.indexImages });
-  const identify = createPooledIdentifyService(fingerprints, { ranking: assets, detectCards: true }, identifyPool, {
+  const identify = createPooledIdentifyService(fingerprints, { ranking: assets, detectCards: true, findCorners: true }, identifyPool, {
     notReady: () =>
       new HttpError(503, notReadyMessage(indexer.status(), config.assetsBaseUrl), { 'retry-after': String(serverSettings.backgroundIndex.retryAfterSeconds.value) }),
   });
