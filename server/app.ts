@@ -110,7 +110,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, limits
   await registerCollectionRoutes(app, createCollectionService(createCollectionRepository(app.db), assets), verify);
   const fingerprints = createFingerprintRepository(app.db);
   const indexer = createBackgroundIndexer(fingerprints, assets, () => identify.reload(), { autoIndex: config.indexImages });
-  const identify = createPooledIdentifyService(fingerprints, { ranking: assets, detectCards: true }, identifyPool, {
+  const identify = createPooledIdentifyService(fingerprints, { ranking: assets, detectCards: true, findCorners: true }, identifyPool, {
     notReady: () =>
       new HttpError(503, notReadyMessage(indexer.status(), config.assetsBaseUrl), { 'retry-after': String(serverSettings.backgroundIndex.retryAfterSeconds.value) }),
   });

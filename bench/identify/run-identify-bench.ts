@@ -1,5 +1,6 @@
 // `npm run bench:identify [-- --cards 600 --reprints 100 --translations 100 --photos 200 --outside 60 --sizes 1000,10000,50000 --baseline]`
 // `npm run bench:identify -- --real <kit> [--real-only]` adds rows on a real-card kit (`npm run kit:real-cards`).
+// `--outlines model|hand` reads only the corner model's outlines or only the hand-written search's (default both).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,9 +10,10 @@ import sharp from 'sharp';
 import { cardHeight, cardWidth } from '../../server/vision/card-fingerprint.ts';
 import type { RasterImage } from '../../server/vision/raster-image.ts';
 import { fingerprintCardImage } from '../../server/vision/fingerprint-card-image.ts';
+import { loadCardCornersModel } from '../../server/vision/card-corners-model.ts';
 import { loadCardDetector } from '../../server/vision/card-detector.ts';
 import { shownCandidates } from '../../server/vision/candidate-ranking.ts';
-import { createIdentifyService, type ScoredCandidate } from '../../server/vision/identify-service.ts';
+import { createIdentifyService, type IdentifyOptions, type ScoredCandidate } from '../../server/vision/identify-service.ts';
 import { loadOpenCv } from '../../server/vision/opencv.ts';
 import { timeDatabaseReads } from './database-reads.ts';
 import { distractorFingerprints } from './distractor-fingerprints.ts';
@@ -33,6 +35,8 @@ const { values } = parseArgs({
     // A real-card kit: its photos, whole and as frame captures, reported beside the generated rows.
     real: { type: 'string' },
     'real-only': { type: 'boolean', default: false },
+    // Which outlines are read: the corner model's and the hand-written search's, or one of them.
+    outlines: { type: 'string', default: 'both' },
   },
 });
 const cards = Number(values.cards);
@@ -45,7 +49,10 @@ const pct = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * p
 
 await loadOpenCv();
 const detectCards = await loadCardDetector();
-const realRows = values.real ? await realCardRows(values.real, sizes, detectCards, (line) => console.error(line)) : [];
+const outlines = values.outlines as NonNullable<IdentifyOptions['outlines']>;
+if (!['both', 'model', 'hand'].includes(outlines)) throw new Error(`--outlines is both, model or hand, not ${outlines}`);
+const findCorners = outlines === 'hand' ? undefined : await loadCardCornersModel();
+const realRows = values.real ? await realCardRows(values.real, sizes, { detectCards, findCorners, outlines }, (line) => console.error(line)) : [];
 if (realRows.length > 0) console.table(realRows);
 if (values['real-only']) {
   mkdirSync(join(root, 'bench/out'), { recursive: true });
@@ -133,7 +140,7 @@ async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples
       printing: { ...real[0]!.printing, printingId: `distractor-${i}`, cardId: `distractor-${i}`, image: `distractor-${i}` },
     })),
   ];
-  const service = createIdentifyService(memoryFingerprintRepository(entries), { assetsBaseUrl: 'https://assets.tcgdex.net', hashOnly, detectCards });
+  const service = createIdentifyService(memoryFingerprintRepository(entries), { assetsBaseUrl: 'https://assets.tcgdex.net', hashOnly, detectCards, findCorners, outlines });
   await service.reload();
   const times: number[] = [];
   let inCatalog = 0;

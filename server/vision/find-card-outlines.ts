@@ -8,7 +8,7 @@ export interface OutlineHypothesis {
   quad: Quad;
   /** 0..1: how card-like the outline is (edges along it, aspect, size); the search verifies it. */
   score: number;
-  source: 'contour' | 'lines' | 'art box' | 'frame';
+  source: 'contour' | 'lines' | 'art box' | 'frame' | 'model';
 }
 
 const searchSide = 400;

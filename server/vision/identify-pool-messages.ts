@@ -6,9 +6,11 @@ import type { IdentifyOptions } from './identify-service.ts';
 
 /** How every worker ranks, fixed when the pool starts (functions cannot cross threads, so the detector is a flag). */
 export interface IdentifyWorkerSettings {
-  ranking: Omit<IdentifyOptions, 'detectCards'>;
-  /** Whether a second look also tries the card detector's boxes (loaded in the worker on first need). */
+  ranking: Omit<IdentifyOptions, 'detectCards' | 'findCorners'>;
+  /** Whether the card detector's boxes are used (loaded in the worker on first need). */
   detectCards: boolean;
+  /** Whether the corner model reads the card's outline first (loaded in the worker on first need). */
+  findCorners: boolean;
 }
 
 /** One photo to rank, with the port the worker asks the main thread through while it ranks it. */

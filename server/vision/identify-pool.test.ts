@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { importCatalog } from '../catalog/import/import-catalog.ts';
 import { readTcgdexFile } from '../catalog/import/read-tcgdex-file.ts';
 import { testBackends, testConfig, type TestApp, type TestBackend } from '../test-support/test-database.ts';
+import { cardCornersOnDemand } from './card-corners-model.ts';
 import { cardDetectorOnDemand } from './card-detector.ts';
 import { createFingerprintRepository } from './fingerprint-repository.ts';
 import { createPooledIdentifyService, identifyPoolSettings, type IdentifyPoolSettings } from './identify-pool.ts';
@@ -54,7 +55,7 @@ describe.each(testBackends())('identification on worker threads on $name', (back
   const identify = (test: TestApp, photo: TestPhoto) => test.app.inject({ method: 'POST', url: '/v1/vision/identify', ...photoUpload(readFileSync(photo.file)) });
 
   it('answers the candidates that identifying on the calling thread gives', async () => {
-    const inProcess = createIdentifyService(createFingerprintRepository(pooled.app.db), { assetsBaseUrl: 'https://assets.tcgdex.net', detectCards: cardDetectorOnDemand() });
+    const inProcess = createIdentifyService(createFingerprintRepository(pooled.app.db), { assetsBaseUrl: 'https://assets.tcgdex.net', detectCards: cardDetectorOnDemand(), findCorners: cardCornersOnDemand() });
     const chosen = [...photos.filter((photo) => photo.printingId !== null).slice(0, 4), ...photos.filter((photo) => photo.printingId === null).slice(0, 2)];
     for (const photo of chosen) {
       const response = await identify(pooled, photo);
@@ -102,7 +103,7 @@ describe.each(testBackends())('identification on worker threads on $name', (back
   }, 120_000);
 
   it('ranks against the index read again after a reload, on every worker', async () => {
-    const service = createPooledIdentifyService(createFingerprintRepository(tiny.app.db), { ranking: { assetsBaseUrl: 'https://assets.tcgdex.net' }, detectCards: false }, identifyPoolSettings({ threads: 2 }));
+    const service = createPooledIdentifyService(createFingerprintRepository(tiny.app.db), { ranking: { assetsBaseUrl: 'https://assets.tcgdex.net' }, detectCards: false, findCorners: false }, identifyPoolSettings({ threads: 2 }));
     try {
       const photo = photos.find((entry) => entry.printingId !== null)!;
       const bytes = readFileSync(photo.file);

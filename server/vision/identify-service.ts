@@ -1,6 +1,8 @@
+import type { Detection } from '../../engine/api.ts';
 import { HttpError } from '../http-error.ts';
 import { alignQuad, likenessTo } from './align-to-candidate.ts';
 import { CandidateRanking, shownCandidates, type Contender, type Reading, type ScoredCandidate } from './candidate-ranking.ts';
+import type { FindCardCorners } from './card-corners-model.ts';
 import type { DetectCards } from './card-detector.ts';
 import { fingerprintBothWays, fingerprintCard } from './card-fingerprint.ts';
 import { maxCornerDistance, type Quad } from './card-quad.ts';
@@ -10,6 +12,7 @@ import { findCardOutlines, type OutlineHypothesis } from './find-card-outlines.t
 import type { FingerprintIndex, SearchPool } from './fingerprint-index.ts';
 import type { FingerprintRepository } from './fingerprint-repository.ts';
 import type { Candidate } from './identify-schemas.ts';
+import { identifySettings } from './identify-settings.ts';
 import { loadOpenCv, type OpenCv } from './opencv.ts';
 import { PhotoSampler } from './photo-sampler.ts';
 import type { RasterImage } from './raster-image.ts';
@@ -29,8 +32,15 @@ export interface IdentifyOptions {
   aligned?: number;
   /** Skip the pixel comparisons: the hash distance alone orders the candidates (for measuring what they add). */
   hashOnly?: boolean;
-  /** The scanner's card detector, whose boxes seed outlines on a second look. */
+  /** The scanner's card detector: its boxes are where the corner model looks, and seed outlines on a second look. */
   detectCards?: DetectCards;
+  /** The learned card outline: the card's corners in the detector's boxes (or the whole photo), read first. */
+  findCorners?: FindCardCorners;
+  /**
+   * Which outlines are read: the corner model's and the hand-written search's ('both', the
+   * default), or only one of them ('model', 'hand'): for measuring what each adds.
+   */
+  outlines?: 'both' | 'model' | 'hand';
 }
 
 export interface IdentifyService {
@@ -59,7 +69,7 @@ const confidentSimilarity = 0.55;
 /** Outline hypotheses read again, on a second look, after aligning them to the typical card. */
 const straightenedOutlines = 5;
 /** The detector's best boxes whose cards are tried on a second look. */
-const detectorBoxes = 2;
+const seededBoxes = 2;
 /**
  * Contenders aligned after reading only the best outline: the leader alone, as the best other
  * artwork is aligned anyway to measure the leader's lead.
@@ -71,7 +81,7 @@ const quickAligned = 1;
  * the card read through each looks like the layout cards share (an art box or a patch of table does
  * not), then by its edges.
  */
-function byLikeness(sampler: PhotoSampler | undefined, hypotheses: OutlineHypothesis[], typicalCard: Uint8Array): OutlineHypothesis[] {
+export function byLikeness(sampler: PhotoSampler | undefined, hypotheses: OutlineHypothesis[], typicalCard: Uint8Array): OutlineHypothesis[] {
   if (!sampler) return hypotheses;
   const likeness = likenessTo(sampler, typicalCard);
   const rated = hypotheses.map((hypothesis) => {
@@ -151,7 +161,7 @@ export async function rankPhoto(
   if (search.size === 0) throw new HttpError(503, emptyIndexMessage);
   const cv = await loadOpenCv();
   const sampler = options.hashOnly ? undefined : new PhotoSampler(image);
-  const outlines = findCardOutlines(cv, image);
+  const mode = options.outlines ?? 'both';
   let ranking = new CandidateRanking(search, repository, sampler);
   const confident = () => {
     const leading = ranking.leading();
@@ -162,26 +172,59 @@ export async function rankPhoto(
     return ranking.scored(options.assetsBaseUrl);
   };
   // First look, the best outline the way up it looks most like a card: most photos show one clear
-  // card whose outline alone settles it, and its closed contour is found without straight lines.
+  // card whose outline alone settles it.
   const firstLook = async (best: Quad) => {
     const look = contenders(search, readAsTurned(cv, image, [best]));
     await ranking.add(look.finals);
     for (const contender of ranking.leaders(quickAligned)) ranking.align(contender);
   };
-  const fromContours = byLikeness(sampler, outlines.fromContours(), search.typicalCard)[0]!.quad;
-  await firstLook(fromContours);
-  if (confident()) return answer();
-  // Otherwise the straight edges too, and the first look again when they offer a better outline,
-  // afresh: the candidates read through the poorer one would otherwise take up the alignments.
-  const hypotheses = byLikeness(sampler, outlines.all(), search.typicalCard);
-  const quads = hypotheses.map((hypothesis) => hypothesis.quad);
-  if (maxCornerDistance(quads[0]!, fromContours) > 0) {
-    ranking = new CandidateRanking(search, repository, sampler);
-    await firstLook(quads[0]!);
+  const { cornerBoxes, cornerMinBoxScore, cornerMinSharpness } = identifySettings;
+  let boxes: Detection[] | undefined;
+  const detections = async () => {
+    boxes ??= options.detectCards ? await options.detectCards(image) : [];
+    return boxes;
+  };
+  const cornerWindows = async () =>
+    (await detections()).filter((box, i) => i === 0 || box.conf >= cornerMinBoxScore.value).slice(0, cornerBoxes.value);
+  // The corner model's outlines first: it finds frame-filling and full-art cards whose edges the
+  // hand-written search loses.
+  const learned: OutlineHypothesis[] =
+    mode !== 'hand' && options.findCorners
+      ? byLikeness(
+          sampler,
+          (await options.findCorners(image, await cornerWindows()))
+            .filter((corners) => corners.sharpness >= cornerMinSharpness.value)
+            .map((corners) => ({ quad: corners.quad, score: corners.sharpness, source: 'model' as const })),
+          search.typicalCard,
+        )
+      : [];
+  if (learned.length > 0) {
+    await firstLook(learned[0]!.quad);
     if (confident()) return answer();
+  }
+  let hypotheses = learned;
+  if (mode !== 'model') {
+    const outlines = findCardOutlines(cv, image);
+    if (learned.length === 0) {
+      // Without the model, the closed contour first (found without straight lines)...
+      const fromContours = byLikeness(sampler, outlines.fromContours(), search.typicalCard)[0]!.quad;
+      await firstLook(fromContours);
+      if (confident()) return answer();
+      // ...then the straight edges too, and the first look again when they offer a better outline,
+      // afresh: the candidates read through the poorer one would otherwise take up the alignments.
+      hypotheses = byLikeness(sampler, outlines.all(), search.typicalCard);
+      if (maxCornerDistance(hypotheses[0]!.quad, fromContours) > 0) {
+        ranking = new CandidateRanking(search, repository, sampler);
+        await firstLook(hypotheses[0]!.quad);
+        if (confident()) return answer();
+      }
+    } else {
+      hypotheses = [...learned, ...byLikeness(sampler, outlines.all(), search.typicalCard)];
+    }
   }
   // Then every outline, both ways up; the best by the shortlist's coarse correlation (it tolerates
   // a misaligned outline better than the finer comparison) are aligned.
+  const quads = hypotheses.map((hypothesis) => hypothesis.quad);
   const look = contenders(search, readBothWays(cv, image, quads));
   await ranking.add(look.finals);
   for (const contender of ranking.leaders(aligned)) ranking.align(contender);
@@ -191,13 +234,12 @@ export async function rankPhoto(
   // outline up to a tenth of the card off (a border lost on one side, an art box taken for the card)
   // then reads the card as the catalogue holds it, and each such reading's favourite is aligned.
   // The detector's boxes add outlines where the edges found none (a small card under glare).
-  const boxes = options.detectCards ? (await options.detectCards(image)).slice(0, detectorBoxes) : [];
   const seeds = [
     ...hypotheses
       .filter((hypothesis) => hypothesis.source !== 'frame')
-      .slice(0, straightenedOutlines)
+      .slice(0, learned.length + straightenedOutlines)
       .map((hypothesis) => hypothesis.quad),
-    ...boxes.flatMap(cardsInBox),
+    ...(mode === 'model' ? [] : (await detections()).slice(0, seededBoxes).flatMap(cardsInBox)),
   ];
   const straightened = seeds.flatMap((seed) => [seed, halfTurn(seed)].map((quad) => alignQuad(sampler, quad, search.typicalCard, { wide: true }).quad));
   const second = contenders(search, readAsTurned(cv, image, straightened));

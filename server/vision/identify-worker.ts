@@ -1,5 +1,6 @@
 import { workerData } from 'node:worker_threads';
 import { HttpError } from '../http-error.ts';
+import { cardCornersOnDemand } from './card-corners-model.ts';
 import { cardDetectorOnDemand } from './card-detector.ts';
 import type { FingerprintIndex } from './fingerprint-index.ts';
 import type { FingerprintRepository } from './fingerprint-repository.ts';
@@ -8,8 +9,12 @@ import { rankPhoto, type IdentifyOptions } from './identify-service.ts';
 import { mainThreadRepository } from './identify-worker-repository.ts';
 
 const settings = workerData as IdentifyWorkerSettings;
-// OpenCV and the detector load in this thread on its first photo and stay for the next ones.
-const options: IdentifyOptions = { ...settings.ranking, detectCards: settings.detectCards ? cardDetectorOnDemand() : undefined };
+// OpenCV, the detector and the corner model load in this thread on its first photo and stay for the next ones.
+const options: IdentifyOptions = {
+  ...settings.ranking,
+  detectCards: settings.detectCards ? cardDetectorOnDemand() : undefined,
+  findCorners: settings.findCorners ? cardCornersOnDemand() : undefined,
+};
 
 let held: { generation: number; index: Promise<FingerprintIndex> } | undefined;
 

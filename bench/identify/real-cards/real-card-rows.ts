@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { shownCandidates } from '../../../server/vision/candidate-ranking.ts';
-import type { DetectCards } from '../../../server/vision/card-detector.ts';
 import { cardHeight, cardWidth } from '../../../server/vision/card-fingerprint.ts';
 import { fingerprintCardImage } from '../../../server/vision/fingerprint-card-image.ts';
-import { createIdentifyService } from '../../../server/vision/identify-service.ts';
+import { createIdentifyService, type IdentifyOptions } from '../../../server/vision/identify-service.ts';
 import type { RasterImage } from '../../../server/vision/raster-image.ts';
 import { distractorFingerprints } from '../distractor-fingerprints.ts';
 import { memoryFingerprintRepository, type MemoryEntry } from '../memory-fingerprint-repository.ts';
@@ -36,7 +35,7 @@ interface CatalogCard {
 const pct = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)}%`);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-async function kitEntries(kit: KitManifest): Promise<{ entries: MemoryEntry[]; rasters: RasterImage[]; cardOf: Map<string, string> }> {
+export async function kitEntries(kit: KitManifest): Promise<{ entries: MemoryEntry[]; rasters: RasterImage[]; cardOf: Map<string, string> }> {
   const catalog = JSON.parse(readFileSync(kit.catalogFile, 'utf8')) as { sets: Array<{ id: string; name: string }>; cards: CatalogCard[] };
   const setNames = new Map(catalog.sets.map((set) => [set.id, set.name]));
   const cards = new Map(catalog.cards.map((card) => [card.id, card]));
@@ -76,7 +75,12 @@ async function kitEntries(kit: KitManifest): Promise<{ entries: MemoryEntry[]; r
  * Identification on a real-card kit (`npm run kit:real-cards`): its photos, whole and as the app's
  * frame captures, against its catalogue grown to each size with distractors cut from its own cards.
  */
-export async function realCardRows(kitDir: string, sizes: number[], detectCards: DetectCards, log: (line: string) => void): Promise<RealCardRow[]> {
+export async function realCardRows(
+  kitDir: string,
+  sizes: number[],
+  outlines: Pick<IdentifyOptions, 'detectCards' | 'findCorners' | 'outlines'>,
+  log: (line: string) => void,
+): Promise<RealCardRow[]> {
   const kit = readKit(kitDir);
   const { entries, rasters, cardOf } = await kitEntries(kit);
   const rows: RealCardRow[] = [];
@@ -85,7 +89,7 @@ export async function realCardRows(kitDir: string, sizes: number[], detectCards:
       fingerprint,
       printing: { ...entries[0]!.printing, printingId: `distractor-${i}`, cardId: `distractor-${i}`, image: `distractor-${i}` },
     }));
-    const service = createIdentifyService(memoryFingerprintRepository([...entries, ...distractors]), { assetsBaseUrl: 'https://assets.tcgdex.net', detectCards });
+    const service = createIdentifyService(memoryFingerprintRepository([...entries, ...distractors]), { assetsBaseUrl: 'https://assets.tcgdex.net', ...outlines });
     await service.reload();
     for (const photos of ['whole', 'frame'] as const) {
       log(`Real cards: ${kit.photos.length} ${photos} photos against ${size} printings...`);

@@ -1,0 +1,133 @@
+// `npx tsx bench/identify/outline-accuracy.ts [--kit /work/real-card-kit] [--limit n] [--tolerance 0.02] [--model <onnx>]`
+// How often each way of finding a card's outline puts all four corners within `tolerance` of the
+// card's height of its true corners, on a real-card kit's photos (whole and as frame captures).
+// 'p50 ms' of the model rows includes the detector (640) that gives the boxes; of the hand rows, the
+// outline search and the likeness ordering.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import sharp from 'sharp';
+import { loadCardCornersModel } from '../../server/vision/card-corners-model.ts';
+import { loadCardDetector } from '../../server/vision/card-detector.ts';
+import type { Point, Quad } from '../../server/vision/card-quad.ts';
+import { decodePhoto } from '../../server/vision/decode-photo.ts';
+import { findCardOutlines } from '../../server/vision/find-card-outlines.ts';
+import { identifySettings } from '../../server/vision/identify-settings.ts';
+import { byLikeness } from '../../server/vision/identify-service.ts';
+import { loadOpenCv } from '../../server/vision/opencv.ts';
+import { PhotoSampler } from '../../server/vision/photo-sampler.ts';
+import { snapQuad } from './snap-quad.ts';
+import { cardShareOfFrame, frameAspect } from './real-cards/frame-capture.ts';
+import { kitEntries } from './real-cards/real-card-rows.ts';
+import { readKit } from './real-cards/real-card-kit.ts';
+import { memoryFingerprintRepository } from './memory-fingerprint-repository.ts';
+
+const { values } = parseArgs({
+  options: {
+    kit: { type: 'string', default: '/work/real-card-kit' },
+    limit: { type: 'string' },
+    tolerance: { type: 'string', default: '0.02' },
+    model: { type: 'string' },
+    reach: { type: 'string', default: '0.03' },
+  },
+});
+const tolerance = Number(values.tolerance);
+
+const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+/** The card's height: the mean of its two long sides. */
+function cardSize(q: Point[]): number {
+  const side = (i: number) => distance(q[i]!, q[(i + 1) % 4]!);
+  return Math.max((side(0) + side(2)) / 2, (side(1) + side(3)) / 2);
+}
+/** The largest corner error as a share of the card's height, for the best pairing of corners (any start, either direction). */
+function outlineError(quad: Quad, truth: Point[]): number {
+  let best = Infinity;
+  for (const order of [quad, [...quad].reverse()]) {
+    for (let shift = 0; shift < 4; shift++) {
+      best = Math.min(best, Math.max(...truth.map((p, i) => distance(p, order[(i + shift) % 4]!))));
+    }
+  }
+  return best / cardSize(truth);
+}
+
+/** The frame capture's offset in the whole photo, as frame-capture.ts cuts it. */
+function frameOffset(width: number, height: number, corners: Point[]): Point {
+  const xs = corners.map((c) => c.x);
+  const ys = corners.map((c) => c.y);
+  const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
+  const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+  let w = (Math.max(...xs) - Math.min(...xs)) / cardShareOfFrame;
+  let h = w / frameAspect;
+  const fit = Math.min(1, width / w, height / h);
+  w *= fit;
+  h *= fit;
+  return { x: Math.round(Math.max(0, Math.min(width - w, cx - w / 2))), y: Math.round(Math.max(0, Math.min(height - h, cy - h / 2))) };
+}
+
+const kit = readKit(values.kit!);
+const photos = kit.photos.slice(0, values.limit ? Number(values.limit) : undefined);
+const cv = await loadOpenCv();
+const detect = await loadCardDetector();
+const corners = await loadCardCornersModel(values.model);
+const onePass = await loadCardCornersModel(values.model, 1);
+const { entries } = await kitEntries(kit);
+const typicalCard = (await memoryFingerprintRepository(entries).loadIndex()).typicalCard;
+
+const methods = ['model: best box, one pass', 'model: best box', 'model: best box, snapped', 'model: any box', 'hand: first (contours)', 'hand: first (all)', 'hand: any hypothesis'] as const;
+type Method = (typeof methods)[number];
+const rows: Array<Record<string, string | number>> = [];
+for (const kind of ['whole', 'frame'] as const) {
+  const hits = new Map<Method, number>(methods.map((m) => [m, 0]));
+  const errors = new Map<Method, number[]>(methods.map((m) => [m, []]));
+  const modelMs: number[] = [];
+  const cornerMs: number[] = [];
+  const handMs: number[] = [];
+  for (const photo of photos) {
+    const wholeMeta = await sharp(readFileSync(photo.whole)).metadata();
+    const offset = kind === 'frame' ? frameOffset(wholeMeta.width, wholeMeta.height, photo.corners) : { x: 0, y: 0 };
+    const bytes = readFileSync(photo[kind]);
+    const original = (await sharp(bytes).metadata()).width;
+    const image = await decodePhoto(bytes);
+    const scale = image.width / original;
+    const truth = photo.corners.map((c) => ({ x: (c.x - offset.x) * scale, y: (c.y - offset.y) * scale }));
+
+    let started = performance.now();
+    const boxes = (await detect(image)).filter((box, i) => i === 0 || box.conf >= identifySettings.cornerMinBoxScore.value).slice(0, identifySettings.cornerBoxes.value);
+    const detected = performance.now();
+    const found = await corners(image, boxes);
+    modelMs.push(performance.now() - started);
+    cornerMs.push(performance.now() - detected);
+    const [once] = await onePass(image, boxes);
+    started = performance.now();
+    const sampler = new PhotoSampler(image);
+    const outlines = findCardOutlines(cv, image);
+    const contours = byLikeness(sampler, outlines.fromContours(), typicalCard);
+    const all = byLikeness(sampler, outlines.all(), typicalCard);
+    handMs.push(performance.now() - started);
+    const measured: Record<Method, number> = {
+      'model: best box, one pass': once ? outlineError(once.quad, truth) : Infinity,
+      'model: best box, snapped': found[0] ? outlineError(snapQuad(image, found[0].quad, { reach: Number(values.reach), agreement: 0.5 }), truth) : Infinity,
+      'model: best box': found[0] ? outlineError(found[0].quad, truth) : Infinity,
+      'model: any box': Math.min(...found.map((c) => outlineError(c.quad, truth))),
+      'hand: first (contours)': outlineError(contours[0]!.quad, truth),
+      'hand: first (all)': outlineError(all[0]!.quad, truth),
+      'hand: any hypothesis': Math.min(...all.map((h) => outlineError(h.quad, truth))),
+    };
+    for (const method of methods) {
+      errors.get(method)!.push(measured[method]);
+      if (measured[method] <= tolerance) hits.set(method, hits.get(method)! + 1);
+    }
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  for (const method of methods) {
+    rows.push({
+      photos: kind,
+      method,
+      [`within ${100 * tolerance}%`]: `${((100 * hits.get(method)!) / photos.length).toFixed(1)}% of ${photos.length}`,
+      'median error %': Number((100 * median(errors.get(method)!)).toFixed(2)),
+      'p50 ms': Math.round(median(method.startsWith('model') ? modelMs : handMs)),
+    });
+  }
+  console.error(`${kind}: corner model alone (every box, ${identifySettings.cornerPasses.value} pass) p50 ${median(cornerMs).toFixed(1)} ms, p90 ${[...cornerMs].sort((a, b) => a - b)[Math.floor(0.9 * cornerMs.length)]!.toFixed(1)} ms`);
+  console.error(`${kind}: done`);
+}
+console.table(rows);
