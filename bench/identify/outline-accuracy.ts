@@ -16,7 +16,7 @@ import { byLikeness } from '../../server/vision/identify-service.ts';
 import { loadOpenCv } from '../../server/vision/opencv.ts';
 import { PhotoSampler } from '../../server/vision/photo-sampler.ts';
 import { snapQuad } from './snap-quad.ts';
-import { cardShareOfFrame, frameAspect } from './real-cards/frame-capture.ts';
+import { frameAround } from './real-cards/frame-capture.ts';
 import { kitEntries } from './real-cards/real-card-rows.ts';
 import { readKit } from './real-cards/real-card-kit.ts';
 import { memoryFingerprintRepository } from './memory-fingerprint-repository.ts';
@@ -51,16 +51,8 @@ function outlineError(quad: Quad, truth: Point[]): number {
 
 /** The frame capture's offset in the whole photo, as frame-capture.ts cuts it. */
 function frameOffset(width: number, height: number, corners: Point[]): Point {
-  const xs = corners.map((c) => c.x);
-  const ys = corners.map((c) => c.y);
-  const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
-  const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
-  let w = (Math.max(...xs) - Math.min(...xs)) / cardShareOfFrame;
-  let h = w / frameAspect;
-  const fit = Math.min(1, width / w, height / h);
-  w *= fit;
-  h *= fit;
-  return { x: Math.round(Math.max(0, Math.min(width - w, cx - w / 2))), y: Math.round(Math.max(0, Math.min(height - h, cy - h / 2))) };
+  const frame = frameAround(width, height, corners);
+  return { x: frame.left, y: frame.top };
 }
 
 const kit = readKit(values.kit!);

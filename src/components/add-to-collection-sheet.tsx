@@ -3,9 +3,10 @@ import { useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
 import { BottomSheet } from './bottom-sheet.tsx';
 import { collectionMessages as m, conditionMessages } from './collection-messages.ts';
+import { ConditionOptions } from './condition-options.tsx';
 import { variantName } from './variant-name.ts';
 import type { Card } from '../lib/catalogue-types.ts';
-import { addToCollection, cardByPrinting, conditions, defaultCondition, maxQuantity, siblingPrintings, type AddedEntry, type Condition } from '../lib/collection-api.ts';
+import { addToCollection, cardByPrinting, defaultCondition, maxQuantity, siblingPrintings, type AddedEntry, type Condition } from '../lib/collection-api.ts';
 import { addToastAtom } from '../state/toasts.ts';
 import './add-to-collection.css';
 
@@ -89,11 +90,7 @@ export function AddToCollectionSheet({ printingId, name, onClose, onAdded }: { p
         <label className="field">
           <span className="field-label">{intl.formatMessage(m.condition)}</span>
           <select value={condition} onChange={(event) => setCondition(event.target.value as Condition)}>
-            {conditions.map((value) => (
-              <option key={value} value={value}>
-                {intl.formatMessage(conditionMessages[value])}
-              </option>
-            ))}
+            <ConditionOptions />
           </select>
         </label>
         <label className="field">

@@ -2,13 +2,14 @@
 // Phone-like photos (the project's own photo generator, hard mode) of card images outside the
 // catalogue and of generated cards, with the card's four corners, to train the corner model on.
 // Images a kit already photographed (--exclude) are left out so the kit stays unseen.
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename, extname, join, relative } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { designCard, designSet } from '../../fixtures/identify/card-design.ts';
 import { renderCardPng } from '../../fixtures/identify/render-card.ts';
 import { renderPhoto } from '../../fixtures/identify/render-photo.ts';
 import { SeededRandom } from '../../fixtures/identify/seeded-random.ts';
+import { imagesIn } from '../../bench/identify/real-cards/images-in.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -21,15 +22,6 @@ const { values, positionals } = parseArgs({
   },
 });
 if (!values.out) throw new Error('--out is required');
-const extensions = new Set(['.png', '.jpg', '.jpeg', '.webp']);
-const imagesIn = (folder: string): string[] =>
-  readdirSync(folder)
-    .sort()
-    .flatMap((name) => {
-      const path = join(folder, name);
-      if (statSync(path).isDirectory()) return imagesIn(path);
-      return extensions.has(extname(name).toLowerCase()) ? [path] : [];
-    });
 
 /** The kit's outside photos: photo i shows outside file floor(i * files / photos), named `<folder index>-<path with dashes>`. */
 function kitOutsideImages(kitFile: string): Set<string> {

@@ -3,7 +3,7 @@
 // host's paths, a catalogue of the cards they show, and phone-like photos of them and of cards
 // outside the catalogue, each also as the app's frame capture. Card images belong to their owners:
 // the kit is never committed; this script is.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderPhoto } from '../../../fixtures/identify/render-photo.ts';
@@ -13,6 +13,7 @@ import { printingRowId } from '../../../server/catalog/import/import-catalog.ts'
 import { variantNames } from '../../../server/catalog/import/tcgdex-catalog.ts';
 import { frameCapture } from './frame-capture.ts';
 import { kitManifestName, type KitManifest, type KitPhoto } from './real-card-kit.ts';
+import { imagesIn } from './images-in.ts';
 
 const usage = `Usage: npm run kit:real-cards -- --out <dir> --set <setId>=<folder> [--set ...] --outside <folder> [--outside ...]
 
@@ -46,15 +47,6 @@ if (!relative(resolve('.'), out).startsWith('..')) {
   process.exit(2);
 }
 
-const imageExtensions = new Set(['.png', '.jpg', '.jpeg', '.webp']);
-const imagesIn = (folder: string): string[] =>
-  readdirSync(folder)
-    .sort()
-    .flatMap((name) => {
-      const path = join(folder, name);
-      if (statSync(path).isDirectory()) return imagesIn(path);
-      return imageExtensions.has(extname(name).toLowerCase()) ? [path] : [];
-    });
 
 interface CatalogCard {
   id: string;

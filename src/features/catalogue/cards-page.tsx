@@ -10,11 +10,9 @@ import { LanguageField, SortField, TextField } from '../../components/filter-fie
 import { PageTitle } from '../../components/page-title.tsx';
 import { defineMessages } from '../../i18n/define-messages.ts';
 import type { Card, ListPage } from '../../lib/catalogue-types.ts';
-import { containsIgnoringCase, equals, equalsIgnoringCase } from '../../lib/filter-expression.ts';
-import { listSearchParams, searchDebounceMs } from '../../lib/list-query.ts';
+import { listSearchParams } from '../../lib/list-query.ts';
 import { useApiGet } from '../../lib/use-api-get.ts';
-import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
-import { useListUrlState } from '../../lib/use-list-url-state.ts';
+import { useCardListSearch } from '../../lib/use-card-list-search.ts';
 
 const messages = defineMessages({
   title: { id: 'cards.title', defaultMessage: 'Cards' },
@@ -62,11 +60,11 @@ function LinkedCard() {
 
 export default function CardsPage() {
   const intl = useIntl();
-  const list = useListUrlState(filterKeys, cardSortChoices);
+  const { list, search, cardFilters } = useCardListSearch(filterKeys, cardSortChoices);
   const { filters, setFilter } = list;
-  const [nameText, setNameText] = useDebouncedSearch(filters.name, (value) => setFilter('name', value), searchDebounceMs);
-  const [setText, setSetText] = useDebouncedSearch(filters.set, (value) => setFilter('set', value), searchDebounceMs);
-  const [codeText, setCodeText] = useDebouncedSearch(filters.code, (value) => setFilter('code', value), searchDebounceMs);
+  const [nameText, setNameText] = search.name;
+  const [setText, setSetText] = search.set;
+  const [codeText, setCodeText] = search.code;
 
   const cards = useApiGet<ListPage<Card>>(
     'v1/cards',
@@ -74,10 +72,7 @@ export default function CardsPage() {
       page: list.page,
       sort: list.sort,
       filters: {
-        name: filters.name && containsIgnoringCase(filters.name),
-        'set.name': filters.set && containsIgnoringCase(filters.set),
-        'set.code': filters.code && equalsIgnoringCase(filters.code),
-        'set.language': filters.lang && equals(filters.lang),
+        ...cardFilters,
       },
     }),
   );

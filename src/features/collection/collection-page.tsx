@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { commonMessages } from '../../i18n/common-messages.ts';
-import { collectionMessages, conditionMessages } from '../../components/collection-messages.ts';
+import { collectionMessages } from '../../components/collection-messages.ts';
+import { ConditionOptions } from '../../components/condition-options.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { FilterPanel } from '../../components/filter-panel.tsx';
 import { LanguageField, SortField, TextField } from '../../components/filter-fields.tsx';
@@ -9,12 +10,11 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SkeletonTiles } from '../../components/skeleton-tiles.tsx';
 import type { ListPage } from '../../lib/catalogue-types.ts';
-import { conditions, type CollectionEntry, type CollectionTotals, type SetCompletion } from '../../lib/collection-api.ts';
-import { containsIgnoringCase, equals, equalsIgnoringCase } from '../../lib/filter-expression.ts';
-import { listSearchParams, searchDebounceMs } from '../../lib/list-query.ts';
+import type { CollectionEntry, CollectionTotals, SetCompletion } from '../../lib/collection-api.ts';
+import { equals } from '../../lib/filter-expression.ts';
+import { listSearchParams } from '../../lib/list-query.ts';
 import { useApiGet, type ApiGetState } from '../../lib/use-api-get.ts';
-import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
-import { useListUrlState } from '../../lib/use-list-url-state.ts';
+import { useCardListSearch } from '../../lib/use-card-list-search.ts';
 import { usePageWithinList } from '../../lib/use-page-within-list.ts';
 import { CollectionTile } from './collection-tile.tsx';
 import { collectionPageMessages as m } from './collection-page-messages.ts';
@@ -32,11 +32,7 @@ function ConditionField({ value, onChange }: { value: string; onChange: (value: 
       <span className="field-label">{intl.formatMessage(collectionMessages.condition)}</span>
       <select value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">{intl.formatMessage(commonMessages.any)}</option>
-        {conditions.map((condition) => (
-          <option key={condition} value={condition}>
-            {intl.formatMessage(conditionMessages[condition])}
-          </option>
-        ))}
+        <ConditionOptions />
       </select>
     </label>
   );
@@ -84,11 +80,11 @@ function EntryList({ state, onRetry, page, onPageChange, filtered, onChanged, on
 
 export default function CollectionPage() {
   const intl = useIntl();
-  const list = useListUrlState(filterKeys, collectionSortChoices);
+  const { list, search, cardFilters } = useCardListSearch(filterKeys, collectionSortChoices);
   const { filters, setFilter } = list;
-  const [nameText, setNameText] = useDebouncedSearch(filters.name, (value) => setFilter('name', value), searchDebounceMs);
-  const [setText, setSetText] = useDebouncedSearch(filters.set, (value) => setFilter('set', value), searchDebounceMs);
-  const [codeText, setCodeText] = useDebouncedSearch(filters.code, (value) => setFilter('code', value), searchDebounceMs);
+  const [nameText, setNameText] = search.name;
+  const [setText, setSetText] = search.set;
+  const [codeText, setCodeText] = search.code;
 
   const entries = useApiGet<ListPage<CollectionEntry>>(
     'v1/collection',
@@ -96,10 +92,7 @@ export default function CollectionPage() {
       page: list.page,
       sort: list.sort,
       filters: {
-        name: filters.name && containsIgnoringCase(filters.name),
-        'set.name': filters.set && containsIgnoringCase(filters.set),
-        'set.code': filters.code && equalsIgnoringCase(filters.code),
-        'set.language': filters.lang && equals(filters.lang),
+        ...cardFilters,
         condition: filters.condition && equals(filters.condition),
       },
     }),

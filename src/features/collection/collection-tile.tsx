@@ -6,7 +6,8 @@ import { collectionMessages, conditionMessages } from '../../components/collecti
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { variantName } from '../../components/variant-name.ts';
 import { cardImageUrl } from '../../lib/catalogue-images.ts';
-import { changeEntry, conditions, maxQuantity, removeEntry, type CollectionEntry, type Condition } from '../../lib/collection-api.ts';
+import { changeEntry, maxQuantity, removeEntry, type CollectionEntry, type Condition } from '../../lib/collection-api.ts';
+import { ConditionOptions } from '../../components/condition-options.tsx';
 import { addToastAtom } from '../../state/toasts.ts';
 import { collectionPageMessages as m } from './collection-page-messages.ts';
 
@@ -86,11 +87,7 @@ export function CollectionTile({ entry: initial, onChanged, onRemoved }: { entry
           <label className="field compact">
             <span className="visually-hidden">{intl.formatMessage(m.conditionOf, { name: card.name })}</span>
             <select value={entry.condition} disabled={busy} onChange={(event) => void change({ condition: event.target.value as Condition })}>
-              {conditions.map((value) => (
-                <option key={value} value={value}>
-                  {intl.formatMessage(conditionMessages[value])}
-                </option>
-              ))}
+              <ConditionOptions />
             </select>
           </label>
           <button type="button" className="button secondary" disabled={busy} aria-label={intl.formatMessage(m.removeLabel, { name: card.name, condition: conditionName })} onClick={() => void remove()}>
