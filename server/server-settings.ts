@@ -12,7 +12,7 @@ export interface Setting {
   measured: boolean;
 }
 
-const setting = (value: number, unit: string, why: string, measured = false): Setting => ({ value, unit, why, measured });
+export const setting = (value: number, unit: string, why: string, measured = false): Setting => ({ value, unit, why, measured });
 
 /** Limits on what one connection or request may hold: bodies, headers, time. */
 const http = {

@@ -1,6 +1,4 @@
-import type { Setting } from '../server-settings.ts';
-
-const setting = (value: number, unit: string, why: string, measured = false): Setting => ({ value, unit, why, measured });
+import { setting, validateServerSettings } from '../server-settings.ts';
 
 /**
  * The tuning numbers of the learned card outline (`card-corners-model.ts`) and of how identification
@@ -30,3 +28,6 @@ export const identifySettings = {
     'an outline whose least sure corner holds less of its heatmap near the peak is left to the hand-written search: the model saw no card corner there',
   ),
 };
+
+const problems = validateServerSettings({ identify: identifySettings });
+if (problems.length > 0) throw new RangeError(`Invalid identification settings: ${problems.join('; ')}`);
