@@ -43,6 +43,12 @@ const identifyPool = {
     'Photos waiting for a worker beyond those it ranks: at ~0.2 s a photo a full queue clears in a few seconds, a wait a scanning user still accepts; past it a client is told to come back',
   ),
   retryAfter: setting(2, 'seconds', 'Retry-After on a full queue: about the time a few places in the queue take to clear'),
+  idleTimeout: setting(
+    60_000,
+    'ms',
+    "A worker that has ranked no photo for this long ends and gives its memory back: OpenCV's and the models' WebAssembly memories only grow, so two workers that ranked photos held about 500 MB until the server stopped; the next photo starts a worker again (bench:load reports that photo's time)",
+    true,
+  ),
   workerNice: setting(
     10,
     'nice levels',
