@@ -97,11 +97,15 @@ describe.skipIf(databaseUrl === undefined)('two server processes on one PostgreS
     // The instance that indexes learns the catalogue's cards; the other answers from what it stored.
     await expect.poll(() => topMatch(answeringUrl, known), { timeout: 60_000, interval: 250 }).toBe(known.printingId);
     expect(await topMatch(answeringUrl, added)).not.toBe(added.printingId);
+    // Its Scan screen says identification is ready, not that nothing was learned.
+    const status = async () => (await fetch(`${answeringUrl}/v1/vision/status`)).json();
+    await expect.poll(status, { timeout: 10_000 }).toMatchObject({ ready: true, indexed: 5, total: 5, autoIndex: false });
 
     await importCatalogue(() => false);
     const imported = Date.now();
     await expect.poll(() => topMatch(answeringUrl, added), { timeout: 60_000, interval: 250 }).toBe(added.printingId);
     console.log(`A card imported into the shared database was identified by the other instance ${((Date.now() - imported) / 1000).toFixed(1)} s after the import ended`);
     expect(await topMatch(indexingUrl, added)).toBe(added.printingId);
+    expect(await status()).toMatchObject({ ready: true, indexed: 6, total: 6 });
   }, 180_000);
 });

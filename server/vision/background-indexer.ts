@@ -53,6 +53,11 @@ export function createBackgroundIndexer(
   const reloadNow = async () => {
     lastReload = Date.now();
     state.ready = (await reload()) > 0;
+    // A server that does not index, or whose last build ended, counts what another process stored.
+    if (!state.building) {
+      const { total, upToDate } = await repository.indexCounts();
+      Object.assign(state, { total, indexed: upToDate });
+    }
   };
 
   async function build(): Promise<void> {
