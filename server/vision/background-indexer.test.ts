@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog, generateTestPhotos, testAssetsBase, type TestCatalog, type TestPhoto } from '../../fixtures/identify/generate-test-catalog.ts';
-import { buildTestApp, testBackends, type TestApp } from '../test-support/test-database.ts';
+import { buildTestApp, readFixtureJson, testBackends, type TestApp } from '../test-support/test-database.ts';
 import type { IndexStatus } from './background-indexer.ts';
 import { createFingerprintRepository } from './fingerprint-repository.ts';
 import { indexCatalog } from './index-catalog.ts';
@@ -50,6 +50,16 @@ describe.each(testBackends())('a new install learns its cards by itself on $name
       const response = await test.app.inject({ method: 'POST', url: '/v1/vision/identify', ...photoUpload(readFileSync(photos[0]!.file)) });
       expect(response.statusCode).toBe(200);
       expect(response.json().candidates[0].printingId).toBe(photos[0]!.printingId);
+    } finally {
+      await test.close();
+    }
+  }, 120_000);
+
+  it('says so too for a catalogue with fewer images than it takes failures to tell', async () => {
+    const test = await buildTestApp(backend, { catalog: readFixtureJson(), env: { INDEX_IMAGES: 'true', ASSETS_BASE_URL: 'http://127.0.0.1:1' } });
+    try {
+      await test.app.ready();
+      expect(await statusWhen(test, (s) => !s.building && s.total > 0)).toMatchObject({ ready: false, indexed: 0, total: 9, failed: 9, imagesUnavailable: true });
     } finally {
       await test.close();
     }

@@ -76,7 +76,8 @@ export function createBackgroundIndexer(
         state.indexed = upToDate + progress.indexed;
         state.failed = progress.skipped;
         if (progress.indexed > 0) state.imagesUnavailable = false;
-        else if (upToDate === 0 && progress.skipped >= settings.unreachableAfter.value) state.imagesUnavailable = true;
+        // A catalogue smaller than the streak that proves it fails on all of its images.
+        else if (upToDate === 0 && progress.skipped >= Math.min(settings.unreachableAfter.value, todo.length)) state.imagesUnavailable = true;
         if (state.imagesUnavailable && progress.indexed === 0) stopEarly.abort();
       },
       onSaved: () => {
