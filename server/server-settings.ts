@@ -44,9 +44,9 @@ const identifyPool = {
   ),
   retryAfter: setting(2, 'seconds', 'Retry-After on a full queue: about the time a few places in the queue take to clear'),
   idleTimeout: setting(
-    60_000,
+    45_000,
     'ms',
-    "A worker that has ranked no photo for this long ends and gives its memory back: OpenCV's and the models' WebAssembly memories only grow, so two workers that ranked photos held about 500 MB until the server stopped; the next photo starts a worker again (bench:load reports that photo's time)",
+    "A worker that has ranked no photo for this long ends and gives its memory back within a minute of the last photo: OpenCV's and the models' WebAssembly memories only grow, so two workers that ranked photos held about 500 MB until the server stopped; the next photo starts a worker again (bench:load reports that photo's time)",
     true,
   ),
   workerNice: setting(
