@@ -208,16 +208,11 @@ export function createCollectionRepository(db: Database): CollectionRepository {
           from collection_entry entry join printing on printing.id = entry.printing_id
           where entry.owner = ${owner}
           group by printing.set_id
-        ), totals as (
-          select printing.set_id, count(distinct printing.card_id)::int as total
-          from printing where printing.set_id in (select set_id from owned)
-          group by printing.set_id
         )
         select card_set.id, card_set.code, card_set.name, card_set.language,
-          card_set.card_count_official as official, owned.owned, totals.total
+          card_set.card_count_official as official, owned.owned, card_set.card_count_catalogue as total
         from owned
         join card_set on card_set.id = owned.set_id
-        join totals on totals.set_id = owned.set_id
         order by card_set.name_fold, card_set.id`.execute(db);
       return result.rows;
     },

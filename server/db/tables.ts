@@ -20,6 +20,8 @@ export interface CardSetTable {
   release_date: string | null;
   card_count_official: number | null;
   card_count_total: number | null;
+  /** Distinct cards of the set in the catalogue, written by the importer. */
+  card_count_catalogue: Generated<number>;
   logo: string | null;
   symbol: string | null;
   imported_at: Generated<Date>;

@@ -127,6 +127,20 @@ describe.each(testBackends())('catalogue import on $name', (backend) => {
     expect((await snapshot()).printings.some((row) => row.id === 'en-alpha-1-reverse')).toBe(true);
   });
 
+  it("keeps each set's count of distinct cards as imports add, remove and keep printings", async () => {
+    const counts = async () => Object.fromEntries((await db.selectFrom('card_set').select(['id', 'card_count_catalogue']).execute()).map((row) => [row.id, row.card_count_catalogue]));
+    await importCatalog(db, readTcgdexFile(fixture()));
+    expect(await counts()).toEqual({ 'en-alpha': 3, 'fr-alpha': 2, 'en-beta': 2 });
+
+    await db.insertInto('collection_entry').values({ owner: 'casey', printing_id: 'en-beta-001-normal', condition: 'near_mint', quantity: 1 }).execute();
+    const changed = fixture();
+    changed.cards = changed.cards.filter((card) => !(card.language === 'en' && ['alpha-10', 'beta-001', 'beta-TG01'].includes(card.id)));
+    changed.cards.find((card) => card.id === 'alpha-1' && card.language === 'en')!.variants.reverse = false;
+    await importCatalog(db, readTcgdexFile(changed));
+    // alpha-10 is gone; beta-001 is kept because casey owns it; one variant less changes no count.
+    expect(await counts()).toEqual({ 'en-alpha': 2, 'fr-alpha': 2, 'en-beta': 1 });
+  });
+
   it('reads the TCGdex REST API, retrying a failed request, into the same rows as the file', async () => {
     await importCatalog(db, readTcgdexFile(fixture()));
     const fromFile = withoutTimes(await snapshot());
