@@ -102,10 +102,40 @@ export interface CollectionRepository {
   importAll(owner: string, entries: NewEntry[], maxQuantity: number, batchRows: number): Promise<void>;
 }
 
+/** The entries as a VALUES list, typed, for an INSERT ... SELECT. */
+function adding(entries: NewEntry[]) {
+  const rows = entries.map(
+    (entry) => sql`(${entry.printingId}, ${entry.condition}, cast(${entry.quantity} as integer), cast(${entry.addedAt ?? null} as timestamptz))`,
+  );
+  return sql<{ printing_id: string; condition: CollectionCondition; quantity: number; added_at: Date | null }>`(values ${sql.join(rows)})`.as<'adding'>(
+    sql`adding(printing_id, condition, quantity, added_at)`,
+  );
+}
+
+/**
+ * Adds the entries with their printings' fields copied (the foreign key keeps the copies equal).
+ * An unknown printing leaves them null, which the table refuses, as it refused the printing before.
+ */
 function upsert(db: Database | Transaction<Tables>, owner: string, entries: NewEntry[], maxQuantity: number) {
   return db
     .insertInto('collection_entry')
-    .values(entries.map((entry) => ({ owner, printing_id: entry.printingId, condition: entry.condition, quantity: entry.quantity, ...(entry.addedAt ? { added_at: entry.addedAt } : {}) })))
+    .columns(['owner', 'printing_id', 'set_id', 'card_id', 'language', 'name_fold', 'condition', 'quantity', 'added_at'])
+    .expression(
+      db
+        .selectFrom(adding(entries))
+        .leftJoin('printing', 'printing.id', 'adding.printing_id')
+        .select([
+          sql<string>`cast(${owner} as text)`.as('owner'),
+          'adding.printing_id',
+          'printing.set_id',
+          'printing.card_id',
+          'printing.language',
+          'printing.name_fold',
+          'adding.condition',
+          'adding.quantity',
+          sql<Date>`coalesce(adding.added_at, now())`.as('added_at'),
+        ]),
+    )
     .onConflict((conflict) =>
       conflict
         .columns(['owner', 'printing_id', 'condition'])
@@ -204,10 +234,10 @@ export function createCollectionRepository(db: Database): CollectionRepository {
       // A card counts once whatever its variants and conditions; the total is what the catalogue holds of the set.
       const result = await sql<SetCompletionRow>`
         with owned as (
-          select printing.set_id, count(distinct printing.card_id)::int as owned
-          from collection_entry entry join printing on printing.id = entry.printing_id
-          where entry.owner = ${owner}
-          group by printing.set_id
+          select set_id, count(distinct card_id)::int as owned
+          from collection_entry
+          where owner = ${owner}
+          group by set_id
         )
         select card_set.id, card_set.code, card_set.name, card_set.language,
           card_set.card_count_official as official, owned.owned, card_set.card_count_catalogue as total
@@ -219,13 +249,12 @@ export function createCollectionRepository(db: Database): CollectionRepository {
 
     async ownedInSet(owner, setId) {
       return db
-        .selectFrom('collection_entry as entry')
-        .innerJoin('printing', 'printing.id', 'entry.printing_id')
-        .select(['entry.printing_id', sql<number>`sum(entry.quantity)::int`.as('quantity')])
-        .where('entry.owner', '=', owner)
-        .where('printing.set_id', '=', setId)
-        .groupBy('entry.printing_id')
-        .orderBy('entry.printing_id')
+        .selectFrom('collection_entry')
+        .select(['printing_id', sql<number>`sum(quantity)::int`.as('quantity')])
+        .where('owner', '=', owner)
+        .where('set_id', '=', setId)
+        .groupBy('printing_id')
+        .orderBy('printing_id')
         .execute();
     },
 

@@ -145,6 +145,11 @@ export interface CollectionEntryTable {
   id: Generated<string>;
   owner: string;
   printing_id: string;
+  /** Copies of the printing's fields, kept equal by the foreign key (migration 0014). */
+  set_id: string;
+  card_id: string;
+  language: string;
+  name_fold: string;
   condition: CollectionCondition;
   quantity: number;
   added_at: ColumnType<Date, Date | string | undefined, Date | string>;
