@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { Database } from '../db/open-database.ts';
+import { generateCatalog } from '../../bench/catalog/generate-catalog.ts';
+import { plansOf } from '../test-support/query-plans.ts';
+import { buildTestApp, testBackends, type TestApp } from '../test-support/test-database.ts';
+import { cardSqlFields, createCardRepository, type CardListRequest } from './card-repository.ts';
+import { compileFilter } from './filter/compile-filter.ts';
+import { parseFilter } from './filter/parse-filter.ts';
+
+type Filters = Array<[CardListRequest['filters'][number]['field'], string]>;
+
+const request = (filters: Filters, orderBy: CardListRequest['orderBy'] = 'name', direction: CardListRequest['direction'] = 'asc'): CardListRequest => ({
+  filters: filters.map(([field, filter]) => ({ field, filter: parseFilter(filter) })),
+  orderBy,
+  direction,
+  page: 1,
+  size: 24,
+});
+
+describe.each(testBackends())('card list plans and counts on $name', (backend) => {
+  let test: TestApp;
+  let db: Database;
+
+  beforeAll(async () => {
+    test = await buildTestApp(backend, { catalog: generateCatalog(3_000) });
+    await sql`analyze`.execute(test.app.db);
+    db = test.app.db;
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  /** What the filters match, counted the plain way: every printing joined to its set. */
+  async function countedPlainly(filters: Filters): Promise<number> {
+    const conditions = filters.map(([field, filter]) => compileFilter(parseFilter(filter), cardSqlFields[field]));
+    const row = await db
+      .selectFrom('printing')
+      .innerJoin('card_set', 'card_set.id', 'printing.set_id')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .where(conditions.length > 0 ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`)
+      .executeTakeFirstOrThrow();
+    return row.total;
+  }
+
+  it.each<[string, Filters]>([
+    ['an illustrator', [['illustrator', 'eq(Illustrator C2)']]],
+  ])('totals %s as every matching printing counts', async (_, filters) => {
+    const expected = await countedPlainly(filters);
+    expect(expected).toBeGreaterThan(0);
+    expect((await createCardRepository(db).list(request(filters))).total).toBe(expected);
+  });
+
+  it('serves one illustrator count from printing_illustrator_idx', async () => {
+    const [, count] = await plansOf(db, (recorded) => createCardRepository(recorded).list(request([['illustrator', 'eq(Illustrator C2)']], 'localId', 'desc')));
+    expect(count).toContain('printing_illustrator_idx');
+  });
+
+});
