@@ -44,6 +44,7 @@ describe.each(testBackends())('card list plans and counts on $name', (backend) =
   }
 
   it.each<[string, Filters]>([
+    ['a language and hp', [['set.language', 'eq(en)'], ['hp', 'gte(100)']]],
     ['an illustrator', [['illustrator', 'eq(Illustrator C2)']]],
   ])('totals %s as every matching printing counts', async (_, filters) => {
     const expected = await countedPlainly(filters);
@@ -54,6 +55,13 @@ describe.each(testBackends())('card list plans and counts on $name', (backend) =
   it('serves one illustrator count from printing_illustrator_idx', async () => {
     const [, count] = await plansOf(db, (recorded) => createCardRepository(recorded).list(request([['illustrator', 'eq(Illustrator C2)']], 'localId', 'desc')));
     expect(count).toContain('printing_illustrator_idx');
+  });
+
+  it('serves the page and the count of one language by hp from printing_language_hp_idx', async () => {
+    const filters: Filters = [['set.language', 'eq(en)'], ['hp', 'gte(100)']];
+    const plans = await plansOf(db, (recorded) => createCardRepository(recorded).list(request(filters, 'hp', 'desc')));
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) expect(plan).toContain('printing_language_hp_idx');
   });
 
 });
