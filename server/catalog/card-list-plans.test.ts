@@ -44,12 +44,26 @@ describe.each(testBackends())('card list plans and counts on $name', (backend) =
   }
 
   it.each<[string, Filters]>([
+    ['no filter', []],
+    ['a language', [['set.language', 'eq(fr)']]],
+    ['a set', [['set.id', 'eq(en-gen003)']]],
+    ['a set name and a language', [['set.name', 'ci(contains(ka))'], ['set.language', 'eq(fr)']]],
+    ['a set code ignoring case', [['set.code', 'ci(eq(g03))']]],
+    ['sets outside a language, or one set', [['set.language', 'or(not(eq(en)), eq(nowhere))'], ['set.id', 'not(eq(fr-gen001))']]],
+    ['a set name and a card name', [['set.name', 'ci(contains(ka))'], ['name', 'ci(contains(ra))']]],
     ['a language and hp', [['set.language', 'eq(en)'], ['hp', 'gte(100)']]],
     ['an illustrator', [['illustrator', 'eq(Illustrator C2)']]],
   ])('totals %s as every matching printing counts', async (_, filters) => {
     const expected = await countedPlainly(filters);
     expect(expected).toBeGreaterThan(0);
     expect((await createCardRepository(db).list(request(filters))).total).toBe(expected);
+  });
+
+  it('counts a list filtered on its sets alone from the sets, without reading printings', async () => {
+    const filters: Filters = [['set.name', 'ci(contains(ka))'], ['set.language', 'eq(fr)']];
+    const [, count] = await plansOf(db, (recorded) => createCardRepository(recorded).list(request(filters, 'set.name', 'desc')));
+    expect(count).toContain('card_set');
+    expect(count).not.toContain('printing');
   });
 
   it('serves one illustrator count from printing_illustrator_idx', async () => {

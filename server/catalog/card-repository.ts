@@ -100,6 +100,20 @@ export const cardColumns = [
 /** Fields whose filter needs the set row; the others are on the printing, so counting skips the join. */
 const setTableFields = new Set<CardFilterField>(['set.code', 'set.name']);
 
+/**
+ * The set's fields as the set row holds them. A printing's language is its set's (migration 0017),
+ * so a list filtered on these alone, or not at all, is counted from the sets' printing counts.
+ */
+const setRowFields: Partial<Record<CardFilterField, SqlField>> = {
+  'set.id': { type: 'text', column: ref('card_set.id') },
+  'set.code': cardSqlFields['set.code'],
+  'set.name': cardSqlFields['set.name'],
+  'set.language': { type: 'text', column: ref('card_set.language') },
+};
+
+const whereAll = (conditions: RawBuilder<SqlBool>[]): RawBuilder<SqlBool> =>
+  conditions.length > 0 ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`true`;
+
 export type CardListRequest = ListRequest<CardFilterField, CardSortField>;
 
 export interface CardRepository {
@@ -109,21 +123,29 @@ export interface CardRepository {
 export function createCardRepository(db: Database): CardRepository {
   const base = () => db.selectFrom('printing').innerJoin('card_set', 'card_set.id', 'printing.set_id');
 
+  const needsSet = (request: CardListRequest) => request.filters.some(({ field }) => setTableFields.has(field));
+
+  function countQuery(request: CardListRequest, where: RawBuilder<SqlBool>) {
+    const setFields = request.filters.map(({ field, filter }) => {
+      const setField = setRowFields[field];
+      return setField && compileFilter(filter, setField);
+    });
+    if (setFields.every((condition) => condition !== undefined)) {
+      return db.selectFrom('card_set').select(sql<number>`coalesce(sum(card_set.printing_count), 0)::int`.as('total')).where(whereAll(setFields));
+    }
+    return (needsSet(request) ? base() : db.selectFrom('printing')).select(sql<number>`count(*)::int`.as('total')).where(where);
+  }
+
   return {
     async list(request) {
-      const conditions = request.filters.map(({ field, filter }) => compileFilter(filter, cardSqlFields[field]));
-      const where: RawBuilder<SqlBool> = conditions.length > 0 ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`true`;
+      const where = whereAll(request.filters.map(({ field, filter }) => compileFilter(filter, cardSqlFields[field])));
       const rowsQuery = base()
         .select(cardColumns)
         .where(where)
         .orderBy(orderClause(cardSortKeys[request.orderBy], ref('printing.id'), request.direction))
         .limit(request.size)
         .offset(request.page * request.size);
-      const needsSet = request.filters.some(({ field }) => setTableFields.has(field));
-      const countQuery = (needsSet ? base() : db.selectFrom('printing'))
-        .select(sql<number>`count(*)::int`.as('total'))
-        .where(where);
-      const [rows, count] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
+      const [rows, count] = await Promise.all([rowsQuery.execute(), countQuery(request, where).executeTakeFirstOrThrow()]);
       return { rows, total: count.total };
     },
   };

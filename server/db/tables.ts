@@ -22,6 +22,8 @@ export interface CardSetTable {
   card_count_total: number | null;
   /** Distinct cards of the set in the catalogue, written by the importer. */
   card_count_catalogue: Generated<number>;
+  /** Printings of the set in the catalogue, written by the importer. */
+  printing_count: Generated<number>;
   logo: string | null;
   symbol: string | null;
   imported_at: Generated<Date>;

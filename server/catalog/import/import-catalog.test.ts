@@ -139,18 +139,21 @@ describe.each(testBackends())('catalogue import on $name', (backend) => {
     await expect(db.insertInto('collection_entry').values(stale).execute()).rejects.toThrow(/foreign key/);
   });
 
-  it("keeps each set's count of distinct cards as imports add, remove and keep printings", async () => {
-    const counts = async () => Object.fromEntries((await db.selectFrom('card_set').select(['id', 'card_count_catalogue']).execute()).map((row) => [row.id, row.card_count_catalogue]));
+  it("keeps each set's count of distinct cards and of printings as imports add, remove and keep printings", async () => {
+    const counts = async () =>
+      Object.fromEntries(
+        (await db.selectFrom('card_set').select(['id', 'card_count_catalogue', 'printing_count']).execute()).map((row) => [row.id, [row.card_count_catalogue, row.printing_count]]),
+      );
     await importCatalog(db, readTcgdexFile(fixture()));
-    expect(await counts()).toEqual({ 'en-alpha': 3, 'fr-alpha': 2, 'en-beta': 2 });
+    expect(await counts()).toEqual({ 'en-alpha': [3, 4], 'fr-alpha': [2, 3], 'en-beta': [2, 2] });
 
     await createCollectionRepository(db).add('casey', { printingId: 'en-beta-001-normal', condition: 'near_mint', quantity: 1 }, 1);
     const changed = fixture();
     changed.cards = changed.cards.filter((card) => !(card.language === 'en' && ['alpha-10', 'beta-001', 'beta-TG01'].includes(card.id)));
     changed.cards.find((card) => card.id === 'alpha-1' && card.language === 'en')!.variants.reverse = false;
     await importCatalog(db, readTcgdexFile(changed));
-    // alpha-10 is gone; beta-001 is kept because casey owns it; one variant less changes no count.
-    expect(await counts()).toEqual({ 'en-alpha': 2, 'fr-alpha': 2, 'en-beta': 1 });
+    // alpha-10 is gone; beta-001 is kept because casey owns it; one variant less is one printing less.
+    expect(await counts()).toEqual({ 'en-alpha': [2, 2], 'fr-alpha': [2, 3], 'en-beta': [1, 1] });
   });
 
   it('reads the TCGdex REST API, retrying a failed request, into the same rows as the file', async () => {
