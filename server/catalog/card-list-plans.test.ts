@@ -4,9 +4,11 @@ import type { Database } from '../db/open-database.ts';
 import { generateCatalog } from '../../bench/catalog/generate-catalog.ts';
 import { plansOf } from '../test-support/query-plans.ts';
 import { buildTestApp, testBackends, type TestApp } from '../test-support/test-database.ts';
-import { cardSqlFields, createCardRepository, type CardListRequest } from './card-repository.ts';
+import { cardSortFields } from './card-fields.ts';
+import { cardColumns, cardSortKeys, cardSqlFields, createCardRepository, orderClause, type CardListRequest } from './card-repository.ts';
 import { compileFilter } from './filter/compile-filter.ts';
 import { parseFilter } from './filter/parse-filter.ts';
+import { sortDirections } from './list-request.ts';
 
 type Filters = Array<[CardListRequest['filters'][number]['field'], string]>;
 
@@ -78,4 +80,24 @@ describe.each(testBackends())('card list plans and counts on $name', (backend) =
     for (const plan of plans) expect(plan).toContain('printing_language_hp_idx');
   });
 
+  it.each(cardSortFields.flatMap((orderBy) => sortDirections.map((direction) => [orderBy, direction] as const)))(
+    'answers the page by %s %s that the plain query answers',
+    async (orderBy, direction) => {
+      for (const filters of [[], [['set.language', 'eq(fr)'], ['name', 'ci(contains(ra))']]] as Filters[]) {
+        const asked = { ...request(filters, orderBy, direction), page: 3 };
+        const conditions = filters.map(([field, filter]) => compileFilter(parseFilter(filter), cardSqlFields[field]));
+        const plain = await db
+          .selectFrom('printing')
+          .innerJoin('card_set', 'card_set.id', 'printing.set_id')
+          .select(cardColumns)
+          .where(conditions.length > 0 ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`)
+          .orderBy(orderClause(cardSortKeys[orderBy], sql.ref('printing.id'), direction))
+          .limit(asked.size)
+          .offset(asked.page * asked.size)
+          .execute();
+        expect(plain).toHaveLength(24);
+        expect((await createCardRepository(db).list(asked)).rows).toEqual(plain);
+      }
+    },
+  );
 });
