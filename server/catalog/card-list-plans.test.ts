@@ -55,6 +55,11 @@ describe.each(testBackends())('card list plans and counts on $name', (backend) =
     ['a set name and a card name', [['set.name', 'ci(contains(ka))'], ['name', 'ci(contains(ra))']]],
     ['a language and hp', [['set.language', 'eq(en)'], ['hp', 'gte(100)']]],
     ['an illustrator', [['illustrator', 'eq(Illustrator C2)']]],
+    ['a name ignoring case', [['name', 'ci(contains(chu))']]],
+    ['a name and a language', [['name', 'ci(contains(chu))'], ['set.language', 'eq(fr)']]],
+    ['a name in one set', [['name', 'or(ci(contains(ra)), not(ci(eq(pika))))'], ['set.id', 'eq(fr-gen002)']]],
+    ['a name, a set name and a set code', [['name', 'ci(contains(a))'], ['set.name', 'ci(contains(a))'], ['set.code', 'ci(eq(g01))']]],
+    ['a name with its case', [['name', 'contains(chu)']]],
   ])('totals %s as every matching printing counts', async (_, filters) => {
     const expected = await countedPlainly(filters);
     expect(expected).toBeGreaterThan(0);
@@ -66,6 +71,13 @@ describe.each(testBackends())('card list plans and counts on $name', (backend) =
     const [, count] = await plansOf(db, (recorded) => createCardRepository(recorded).list(request(filters, 'set.name', 'desc')));
     expect(count).toContain('card_set');
     expect(count).not.toContain('printing');
+  });
+
+  it('counts a list filtered by a name ignoring case and its sets from the counts of names, without reading printings', async () => {
+    const filters: Filters = [['name', 'ci(contains(chu))'], ['set.language', 'eq(fr)']];
+    const [, count] = await plansOf(db, (recorded) => createCardRepository(recorded).list(request(filters)));
+    expect(count).toContain('printing_name_count_trgm_idx');
+    expect(count).not.toMatch(/ on printing /);
   });
 
   it('serves one illustrator count from printing_illustrator_idx', async () => {

@@ -3,6 +3,7 @@ import type { Database } from '../db/open-database.ts';
 import type { StoredAttack } from '../db/tables.ts';
 import type { CardFilterField, CardSortField } from './card-fields.ts';
 import { compileFilter, type SqlField } from './filter/compile-filter.ts';
+import { foldedOnly } from './filter/folded-only.ts';
 import type { ListRequest, ListResult } from './list-request.ts';
 
 export interface CardRow {
@@ -103,7 +104,8 @@ const setTableSorts = new Set<CardSortField>(['set', 'set.name', 'set.code']);
 
 /**
  * The set's fields as the set row holds them. A printing's language is its set's (migration 0017),
- * so a list filtered on these alone, or not at all, is counted from the sets' printing counts.
+ * so a list filtered on these alone, or not at all, is counted from the sets' printing counts, and
+ * one filtered on these and a case-insensitive name from the counts of each name in each set.
  */
 const setRowFields: Partial<Record<CardFilterField, SqlField>> = {
   'set.id': { type: 'text', column: ref('card_set.id') },
@@ -111,6 +113,8 @@ const setRowFields: Partial<Record<CardFilterField, SqlField>> = {
   'set.name': cardSqlFields['set.name'],
   'set.language': { type: 'text', column: ref('card_set.language') },
 };
+
+const countedNameField: SqlField = { type: 'text', column: ref('printing_name_count.name_fold'), fold: ref('printing_name_count.name_fold') };
 
 const whereAll = (conditions: RawBuilder<SqlBool>[]): RawBuilder<SqlBool> =>
   conditions.length > 0 ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`true`;
@@ -127,14 +131,23 @@ export function createCardRepository(db: Database): CardRepository {
   const needsSet = (request: CardListRequest) => request.filters.some(({ field }) => setTableFields.has(field));
 
   function countQuery(request: CardListRequest, where: RawBuilder<SqlBool>) {
-    const setFields = request.filters.map(({ field, filter }) => {
+    const setConditions: RawBuilder<SqlBool>[] = [];
+    const nameConditions: RawBuilder<SqlBool>[] = [];
+    for (const { field, filter } of request.filters) {
       const setField = setRowFields[field];
-      return setField && compileFilter(filter, setField);
-    });
-    if (setFields.every((condition) => condition !== undefined)) {
-      return db.selectFrom('card_set').select(sql<number>`coalesce(sum(card_set.printing_count), 0)::int`.as('total')).where(whereAll(setFields));
+      if (setField) setConditions.push(compileFilter(filter, setField));
+      else if (field === 'name' && foldedOnly(filter)) nameConditions.push(compileFilter(filter, countedNameField));
     }
-    return (needsSet(request) ? base() : db.selectFrom('printing')).select(sql<number>`count(*)::int`.as('total')).where(where);
+    if (setConditions.length + nameConditions.length < request.filters.length) {
+      return (needsSet(request) ? base() : db.selectFrom('printing')).select(sql<number>`count(*)::int`.as('total')).where(where);
+    }
+    if (nameConditions.length === 0) {
+      return db.selectFrom('card_set').select(sql<number>`coalesce(sum(card_set.printing_count), 0)::int`.as('total')).where(whereAll(setConditions));
+    }
+    const names = db.selectFrom('printing_name_count');
+    return (setConditions.length > 0 ? names.innerJoin('card_set', 'card_set.id', 'printing_name_count.set_id') : names)
+      .select(sql<number>`coalesce(sum(printing_name_count.printings), 0)::int`.as('total'))
+      .where(whereAll([...nameConditions, ...setConditions]));
   }
 
   return {

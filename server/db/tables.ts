@@ -158,10 +158,18 @@ export interface CollectionEntryTable {
   updated_at: Generated<Date>;
 }
 
+/** Printings of a set that bear one name, written by the importer; card lists filtered by name count from it. */
+export interface PrintingNameCountTable {
+  set_id: string;
+  name_fold: string;
+  printings: number;
+}
+
 export interface Tables {
   schema_migration: SchemaMigrationTable;
   card_set: CardSetTable;
   printing: PrintingTable;
+  printing_name_count: PrintingNameCountTable;
   printing_fingerprint: PrintingFingerprintTable;
   account_profile: AccountProfileTable;
   identity_user: IdentityUserTable;

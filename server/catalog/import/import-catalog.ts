@@ -82,8 +82,8 @@ function toPrintingRows(card: TcgdexCard, setRowIdValue: string): PrintingRow[] 
 const chunkSize = 500;
 
 /**
- * Set completion's denominator (the set's cards once each) and the printing count card lists total
- * from, printings kept for their owners included.
+ * Set completion's denominator (the set's cards once each), and the printing counts card lists
+ * total from, by set and by name in the set; printings kept for their owners included.
  */
 async function writeSetCounts(trx: Transaction<Tables>, setId: string) {
   const counted = trx
@@ -95,6 +95,18 @@ async function writeSetCounts(trx: Transaction<Tables>, setId: string) {
     .from(counted.as('counted'))
     .set({ card_count_catalogue: sql.ref('counted.cards'), printing_count: sql.ref('counted.printings') })
     .where('id', '=', setId)
+    .execute();
+  await trx.deleteFrom('printing_name_count').where('set_id', '=', setId).execute();
+  await trx
+    .insertInto('printing_name_count')
+    .columns(['set_id', 'name_fold', 'printings'])
+    .expression(
+      trx
+        .selectFrom('printing')
+        .select(['set_id', 'name_fold', sql<number>`count(*)::int`.as('printings')])
+        .where('set_id', '=', setId)
+        .groupBy(['set_id', 'name_fold']),
+    )
     .execute();
 }
 
@@ -164,7 +176,7 @@ export async function importCatalog(db: Database, source: CatalogSource, progres
     progress?.update(summary.sets, `sets, ${summary.printings} printings (${batch.set.language} ${batch.set.id})`);
   }
   // Fresh statistics and visibility maps let the planner use index-only scans for counts at once.
-  if (summary.sets > 0) await sql`vacuum (analyze) card_set, printing`.execute(db);
+  if (summary.sets > 0) await sql`vacuum (analyze) card_set, printing, printing_name_count`.execute(db);
   progress?.finish(describeImport(summary));
   return summary;
 }
