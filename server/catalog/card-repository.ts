@@ -158,9 +158,11 @@ export function createCardRepository(db: Database): CardRepository {
       // only those rows are read whole and joined, rather than every row skipped on the way.
       const from = needsSet(request) || setTableSorts.has(request.orderBy) ? base() : db.selectFrom('printing');
       const pageIds = from.select('printing.id').where(where).orderBy(order).limit(request.size).offset(request.page * request.size);
-      const rowsQuery = base().select(cardColumns).where('printing.id', 'in', pageIds).orderBy(order);
-      const [rows, count] = await Promise.all([rowsQuery.execute(), countQuery(request, where).executeTakeFirstOrThrow()]);
-      return { rows, total: count.total };
+      // The total rides on the page's rows: one statement, not two, on every page that has rows.
+      const counted = countQuery(request, where);
+      const rows = await base().select(cardColumns).select(counted.as('total')).where('printing.id', 'in', pageIds).orderBy(order).execute();
+      if (rows.length === 0) return { rows: [], total: (await counted.executeTakeFirstOrThrow()).total };
+      return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]!.total! };
     },
   };
 }

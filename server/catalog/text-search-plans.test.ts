@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Database } from '../db/open-database.ts';
 import { generateCatalog } from '../../bench/catalog/generate-catalog.ts';
-import { plansOf } from '../test-support/query-plans.ts';
+import { countPlanOf, plansOf } from '../test-support/query-plans.ts';
 import { buildTestApp, testBackends, type TestApp } from '../test-support/test-database.ts';
 import { createCardRepository, type CardListRequest } from './card-repository.ts';
 import { parseFilter } from './filter/parse-filter.ts';
@@ -32,10 +32,10 @@ describe.each(testBackends())('text search on $name', (backend) => {
     ['name', 'ci(contains(pika))', 'printing_name_trgm_idx', 'printing_name_count_trgm_idx'],
     ['illustrator', 'ci(contains(ator c))', 'printing_illustrator_trgm_idx', 'printing_illustrator_trgm_idx'],
   ] as const)('a card search on %s by %s can use %s for its page and %s for its count', async (field, filter, pageIndex, countIndex) => {
-    const plans = await plansOf(db, (recorded) => createCardRepository(recorded).list(cardsWhere(field, filter)));
-    expect(plans).toHaveLength(2);
-    expect(plans[0]).toContain(pageIndex);
-    expect(plans[1]).toContain(countIndex);
+    const [page] = await plansOf(db, (recorded) => createCardRepository(recorded).list(cardsWhere(field, filter)));
+    const count = await countPlanOf(db, (recorded) => createCardRepository(recorded).list({ ...cardsWhere(field, filter), page: 100_000 }));
+    expect(page).toContain(pageIndex);
+    expect(count).toContain(countIndex);
   });
 
   it('LIKE wildcards in a search are matched as the characters they are', async () => {
