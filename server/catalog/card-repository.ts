@@ -1,5 +1,6 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/open-database.ts';
+import { serverSettings } from '../server-settings.ts';
 import type { StoredAttack } from '../db/tables.ts';
 import type { CardFilterField, CardSortField } from './card-fields.ts';
 import { compileFilter, type SqlField } from './filter/compile-filter.ts';
@@ -154,13 +155,17 @@ export function createCardRepository(db: Database): CardRepository {
     async list(request) {
       const where = whereAll(request.filters.map(({ field, filter }) => compileFilter(filter, cardSqlFields[field])));
       const order = orderClause(cardSortKeys[request.orderBy], ref('printing.id'), request.direction);
-      // The page's ids are chosen from the narrow sort and filter columns, often an index alone;
-      // only those rows are read whole and joined, rather than every row skipped on the way.
-      const from = needsSet(request) || setTableSorts.has(request.orderBy) ? base() : db.selectFrom('printing');
-      const pageIds = from.select('printing.id').where(where).orderBy(order).limit(request.size).offset(request.page * request.size);
+      const offset = request.page * request.size;
       // The total rides on the page's rows: one statement, not two, on every page that has rows.
       const counted = countQuery(request, where);
-      const rows = await base().select(cardColumns).select(counted.as('total')).where('printing.id', 'in', pageIds).orderBy(order).execute();
+      const page = base().select(cardColumns).select(counted.as('total'));
+      // A deep page's ids are chosen from the narrow sort and filter columns, often an index alone;
+      // only those rows are read whole and joined, rather than every row skipped on the way.
+      const from = needsSet(request) || setTableSorts.has(request.orderBy) ? base() : db.selectFrom('printing');
+      const rows = await (offset >= serverSettings.catalog.narrowPageFromOffset.value
+        ? page.where('printing.id', 'in', from.select('printing.id').where(where).orderBy(order).limit(request.size).offset(offset)).orderBy(order)
+        : page.where(where).orderBy(order).limit(request.size).offset(offset)
+      ).execute();
       if (rows.length === 0) return { rows: [], total: (await counted.executeTakeFirstOrThrow()).total };
       return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]!.total! };
     },
