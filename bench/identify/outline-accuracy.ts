@@ -83,7 +83,7 @@ for (const kind of ['whole', 'frame'] as const) {
     const truth = photo.corners.map((c) => ({ x: (c.x - offset.x) * scale, y: (c.y - offset.y) * scale }));
 
     let started = performance.now();
-    const boxes = (await detect(image)).filter((box, i) => i === 0 || box.conf >= identifySettings.cornerMinBoxScore.value).slice(0, identifySettings.cornerBoxes.value);
+    const boxes = (await detect(image)).filter((box, i) => i === 0 || box.conf >= identifySettings.locate.cornerMinBoxScore.value).slice(0, identifySettings.locate.cornerBoxes.value);
     const detected = performance.now();
     const found = await corners(image, boxes);
     modelMs.push(performance.now() - started);
@@ -119,7 +119,7 @@ for (const kind of ['whole', 'frame'] as const) {
       'p50 ms': Math.round(median(method.startsWith('model') ? modelMs : handMs)),
     });
   }
-  console.error(`${kind}: corner model alone (every box, ${identifySettings.cornerPasses.value} pass) p50 ${median(cornerMs).toFixed(1)} ms, p90 ${[...cornerMs].sort((a, b) => a - b)[Math.floor(0.9 * cornerMs.length)]!.toFixed(1)} ms`);
+  console.error(`${kind}: corner model alone (every box, ${identifySettings.locate.cornerPasses.value} pass) p50 ${median(cornerMs).toFixed(1)} ms, p90 ${[...cornerMs].sort((a, b) => a - b)[Math.floor(0.9 * cornerMs.length)]!.toFixed(1)} ms`);
   console.error(`${kind}: done`);
 }
 console.table(rows);

@@ -3,7 +3,25 @@ import type { Point, Quad } from './card-quad.ts';
 import { correlationWith, normalised, shiftedCorrelation } from './fine-compare.ts';
 import type { FineDetails } from './fingerprint-repository.ts';
 import { flattenLighting } from './grey-plane.ts';
+import { identifySettings } from './identify-settings.ts';
 import type { CardRegion, PhotoSampler } from './photo-sampler.ts';
+
+const {
+  wideStep,
+  wideSweeps,
+  coarseStep,
+  coarseSweeps,
+  mediumStep,
+  mediumSweeps,
+  cornerStep,
+  cornerSweeps,
+  fineCornerStep,
+  fineCornerSweeps,
+  finestStep,
+  finestSweeps,
+  alignedStripShiftX,
+  alignedStripShiftY,
+} = identifySettings.verify;
 
 export interface Alignment {
   quad: Quad;
@@ -127,12 +145,12 @@ export function alignQuad(sampler: PhotoSampler, start: Quad, thumbnail: Uint8Ar
   const { quad, value } = climb(start, [
     // A start a tenth of the card off (a detector's upright box around a turned card, an art box
     // taken for the card) is out of reach of the smaller steps.
-    ...(wide ? [{ judge: coarse, moves: wholeMoves, share: 0.06, sweeps: 4 }] : []),
-    { judge: coarse, moves: wholeMoves, share: 0.03, sweeps: 3 },
-    { judge: coarse, moves: wholeMoves, share: 0.012, sweeps: 3 },
-    { judge: coarse, moves: cornerMoves, share: 0.015, sweeps: 3 },
-    { judge: fine, moves: cornerMoves, share: 0.006, sweeps: 2 },
-    { judge: fine, moves: wholeMoves, share: 0.004, sweeps: 1 },
+    ...(wide ? [{ judge: coarse, moves: wholeMoves, share: wideStep.value, sweeps: wideSweeps.value }] : []),
+    { judge: coarse, moves: wholeMoves, share: coarseStep.value, sweeps: coarseSweeps.value },
+    { judge: coarse, moves: wholeMoves, share: mediumStep.value, sweeps: mediumSweeps.value },
+    { judge: coarse, moves: cornerMoves, share: cornerStep.value, sweeps: cornerSweeps.value },
+    { judge: fine, moves: cornerMoves, share: fineCornerStep.value, sweeps: fineCornerSweeps.value },
+    { judge: fine, moves: wholeMoves, share: finestStep.value, sweeps: finestSweeps.value },
   ]);
   return { quad, whole: value };
 }
@@ -145,6 +163,6 @@ export function alignQuad(sampler: PhotoSampler, start: Quad, thumbnail: Uint8Ar
 export function alignToCandidate(sampler: PhotoSampler, start: Quad, candidate: FineDetails): Alignment {
   const { quad, whole } = alignQuad(sampler, start, candidate.thumbnail);
   const photoStrip = regionThrough(sampler, quad, cardRegions.strip, stripSize);
-  const strip = shiftedCorrelation(photoStrip, candidate.strip, stripSize.width, stripSize.height, 3, 2);
+  const strip = shiftedCorrelation(photoStrip, candidate.strip, stripSize.width, stripSize.height, alignedStripShiftX.value, alignedStripShiftY.value);
   return { quad, whole, strip };
 }

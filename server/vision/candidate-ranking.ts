@@ -7,6 +7,7 @@ import { correlationWith, normalised, shiftedCorrelation } from './fine-compare.
 import type { FingerprintIndex } from './fingerprint-index.ts';
 import type { FineDetails, FingerprintRepository } from './fingerprint-repository.ts';
 import type { Candidate } from './identify-schemas.ts';
+import { identifySettings } from './identify-settings.ts';
 import { matchScore, scoreThreshold, similarity, type MatchEvidence } from './match-score.ts';
 import type { PhotoSampler } from './photo-sampler.ts';
 import { alignRegionFinely, alignRegionRoughly, readRegion } from './region-reading.ts';
@@ -36,11 +37,8 @@ export interface ScoredCandidate extends Candidate {
   artworkScore: number;
 }
 
-/**
- * Catalogue images at least this alike show one artwork (reprints differ only in the bottom strip).
- * Lower, and printings that merely look similar would share, and so dilute, the right one's score.
- */
-const sameArtCorrelation = 0.93;
+const { sameArtCorrelation, sameStart, rivalRounds, thumbnailShiftX, thumbnailShiftY, stripShiftX, stripShiftY } = identifySettings.verify;
+const { maxCandidates, fitSharpness, similaritySharpness } = identifySettings.answer;
 
 interface Entry {
   position: number;
@@ -79,8 +77,8 @@ export class CandidateRanking {
     if (!this.sampler || !details) return { whole: 1 - 2 * hashDistance, strip: 1 - 2 * hashDistance, hashDistance };
     const { fingerprint } = contender.reading;
     return {
-      whole: shiftedCorrelation(fingerprint.thumbnail, details.thumbnail, thumbnailSize.width, thumbnailSize.height, 2, 2),
-      strip: shiftedCorrelation(fingerprint.strip, details.strip, stripSize.width, stripSize.height, 2, 1),
+      whole: shiftedCorrelation(fingerprint.thumbnail, details.thumbnail, thumbnailSize.width, thumbnailSize.height, thumbnailShiftX.value, thumbnailShiftY.value),
+      strip: shiftedCorrelation(fingerprint.strip, details.strip, stripSize.width, stripSize.height, stripShiftX.value, stripShiftY.value),
       hashDistance,
     };
   }
@@ -131,7 +129,7 @@ export class CandidateRanking {
     // The same printing from nearly the same outline would align to the same place.
     const tried = this.starts.get(contender.position) ?? [];
     const size = Math.hypot(start[2].x - start[0].x, start[2].y - start[0].y);
-    if (tried.some((quad) => maxCornerDistance(quad, start) < 0.02 * size)) return;
+    if (tried.some((quad) => maxCornerDistance(quad, start) < sameStart.value * size)) return;
     this.starts.set(contender.position, [...tried, start]);
     const alignment = alignToCandidate(this.sampler, start, fine);
     const known = this.alignments.get(contender.position);
@@ -153,7 +151,7 @@ export class CandidateRanking {
     const pair = Math.min(a, b) * this.search.size + Math.max(a, b);
     let alike = this.alike.get(pair);
     if (alike === undefined) {
-      alike = correlationWith(this.normalisedThumbnail(a, da), this.normalisedThumbnail(b, db)) > sameArtCorrelation;
+      alike = correlationWith(this.normalisedThumbnail(a, da), this.normalisedThumbnail(b, db)) > sameArtCorrelation.value;
       this.alike.set(pair, alike);
     }
     return alike;
@@ -190,7 +188,7 @@ export class CandidateRanking {
     let groups = this.grouped();
     // The lead is measured against the best other artwork aligned too: unaligned, its similarity
     // is understated, and so the lead and the score overstated (most in a small catalogue).
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < rivalRounds.value; round++) {
       const [top, rival] = groups;
       if (!top || !rival || !this.alignments.has(top[0]!.position) || this.alignments.has(rival[0]!.position)) break;
       this.align(this.contenders.get(rival[0]!.position)!);
@@ -289,8 +287,8 @@ export class CandidateRanking {
       // also differ by how well each happened to align.
       const bestFit = fits && Math.max(...fits);
       const weights = fits?.some((fit) => fit !== 0)
-        ? fits.map((fit) => Math.exp(10 * (fit - bestFit!)))
-        : group.map((entry) => Math.exp(30 * (entry.value - top)));
+        ? fits.map((fit) => Math.exp(fitSharpness.value * (fit - bestFit!)))
+        : group.map((entry) => Math.exp(similaritySharpness.value * (entry.value - top)));
       // Variants printed from one image cannot be told apart by a photo: the chance is shared among
       // images, each weighing as its best-fitting printing, and each of its printings gets its share.
       const imageOf = (k: number) => this.search.printings[group[k]!.position]!.image ?? group[k]!.position;
@@ -329,8 +327,6 @@ function standing(groups: Entry[][], g: number): { top: number; lead: number; sc
   return { top, lead, score: matchScore(top, lead) };
 }
 
-/** At most this many candidates are answered. */
-const maxCandidates = 10;
 
 /**
  * What a photo is answered with: the printings of every artwork it likely shows (the artwork scores
@@ -339,5 +335,5 @@ const maxCandidates = 10;
  * under glare): it is still shown, for the collector to pick the one in hand.
  */
 export function shownCandidates(ranked: ScoredCandidate[]): ScoredCandidate[] {
-  return ranked.filter((candidate) => candidate.artworkScore >= scoreThreshold).slice(0, maxCandidates);
+  return ranked.filter((candidate) => candidate.artworkScore >= scoreThreshold).slice(0, maxCandidates.value);
 }

@@ -108,7 +108,7 @@ export function decodeHeatmaps(data: Float32Array, mapWidth: number, mapHeight: 
 }
 
 /** The corner model, run in Node through onnxruntime-web's wasm build as the detector is. */
-export async function loadCardCornersModel(modelFile: string = cardCornersModel, passes: number = identifySettings.cornerPasses.value): Promise<FindCardCorners> {
+export async function loadCardCornersModel(modelFile: string = cardCornersModel, passes: number = identifySettings.locate.cornerPasses.value): Promise<FindCardCorners> {
   const session = await createModelSession(new Uint8Array(await readFile(modelFile)), { wasmPaths: nodeWasmPaths });
   const cv = await loadOpenCv();
   const { inputWidth, inputHeight, stride } = cornersContract;

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { HttpError } from '../http-error.ts';
+import { identifySettings } from './identify-settings.ts';
 import { photoLimits } from './photo-limits.ts';
 import type { RasterImage } from './raster-image.ts';
 import { sniffImageType } from './sniff-image-type.ts';
@@ -11,7 +12,7 @@ const accepted = ['jpeg', 'png', 'webp'];
  * Checks an upload and decodes it upright (EXIF orientation applied) into RGB pixels no larger
  * than `maxSide`. Anything the client got wrong becomes an HttpError with a message a person can act on.
  */
-export async function decodePhoto(bytes: Uint8Array, maxSide: number = photoLimits.workingSide): Promise<RasterImage> {
+export async function decodePhoto(bytes: Uint8Array, maxSide: number = identifySettings.decode.workingSide.value): Promise<RasterImage> {
   const type = sniffImageType(bytes);
   if (type === undefined) {
     throw new HttpError(415, 'The file is not an image: send a JPEG, PNG or WebP photo of the card');

@@ -1,6 +1,7 @@
 import { cardAspect, maxCornerDistance, orderQuad, quadArea, type Point, type Quad } from './card-quad.ts';
 import { cardsAroundArtBox } from './card-from-art-box.ts';
 import { lineQuads, scoreOutline, type EdgeMaps } from './line-quads.ts';
+import { identifySettings } from './identify-settings.ts';
 import { withMats, type CvMat, type OpenCv } from './opencv.ts';
 import type { RasterImage } from './raster-image.ts';
 
@@ -11,7 +12,30 @@ export interface OutlineHypothesis {
   source: 'contour' | 'lines' | 'art box' | 'frame' | 'model';
 }
 
-const searchSide = 400;
+const {
+  edgeSearchSide,
+  edgeBlur,
+  faintEdgeLow,
+  faintEdgeHigh,
+  strongEdgeLow,
+  strongEdgeHigh,
+  contourMinArea,
+  contourMaxArea,
+  contourTolerance,
+  distinctCorners,
+  outlineMinScore,
+  outlinesBeforeArtBox,
+  artBoxSeeds,
+  artBoxScoreShare,
+  enclosedMinScore,
+  enclosedMinArea,
+  enclosedMaxArea,
+  enclosingBonus,
+  outlinesKept,
+  frameLeastFill,
+  frameFillStep,
+  frameNearlyFull,
+} = identifySettings.locate;
 
 function quadFromMat(points: CvMat): Point[] {
   const out: Point[] = [];
@@ -31,7 +55,7 @@ function channelsForEdges(cv: OpenCv, rgb: CvMat, keep: <M extends { delete(): v
   const saturation = keep(planes.get(1));
   return [grey, saturation].map((channel) => {
     const blurred = keep(new cv.Mat());
-    cv.GaussianBlur(channel, blurred, new cv.Size(5, 5), 0);
+    cv.GaussianBlur(channel, blurred, new cv.Size(edgeBlur.value, edgeBlur.value), 0);
     return blurred;
   });
 }
@@ -53,11 +77,11 @@ function preferEnclosing(entries: OutlineHypothesis[]): OutlineHypothesis[] {
   return entries.map((entry) => {
     const area = quadArea(entry.quad);
     const holds = entries.some((other) => {
-      if (other === entry || other.score < 0.4 * entry.score) return false;
+      if (other === entry || other.score < enclosedMinScore.value * entry.score) return false;
       const share = quadArea(other.quad) / area;
-      return share > 0.2 && share < 0.8 && other.quad.every((p) => inside(entry.quad, p));
+      return share > enclosedMinArea.value && share < enclosedMaxArea.value && other.quad.every((p) => inside(entry.quad, p));
     });
-    return holds ? { ...entry, score: entry.score * 1.3 } : entry;
+    return holds ? { ...entry, score: entry.score * enclosingBonus.value } : entry;
   });
 }
 
@@ -69,6 +93,16 @@ const rectangle = (x0: number, y0: number, x1: number, y1: number): Quad =>
     { x: x0, y: y1 },
   ]);
 
+/** The fills tried, from the whole frame down to the least, at hundredths: 1, 0.9, 0.8, 0.7 by default. */
+function frameFills(): number[] {
+  const fills: number[] = [];
+  for (let k = 0; ; k++) {
+    const fill = Math.round((1 - k * frameFillStep.value) * 100) / 100;
+    if (fill < frameLeastFill.value) return fills;
+    fills.push(fill);
+  }
+}
+
 /**
  * The whole frame, and card-shaped boxes centred in it at a few sizes: the app crops its photo to an
  * on-screen card frame that the card fills to 70-95%, often with no outline left to find (a thumb
@@ -78,10 +112,10 @@ function frameHypotheses(width: number, height: number): Quad[] {
   const frames = [rectangle(0, 0, width, height)];
   // The largest card-shaped box that fits the frame, then smaller ones down to the least fill expected.
   const fitHeight = Math.min(height, width / cardAspect);
-  for (const fill of [1, 0.9, 0.8, 0.7]) {
+  for (const fill of frameFills()) {
     const boxHeight = fitHeight * fill;
     const boxWidth = boxHeight * cardAspect;
-    if (boxWidth > 0.97 * width && boxHeight > 0.97 * height) continue;
+    if (boxWidth > frameNearlyFull.value * width && boxHeight > frameNearlyFull.value * height) continue;
     const x0 = (width - boxWidth) / 2;
     const y0 = (height - boxHeight) / 2;
     frames.push(rectangle(x0, y0, x0 + boxWidth, y0 + boxHeight));
@@ -102,8 +136,8 @@ export interface CardOutlines {
  * for only when asked. The whole frame is always among the outlines: the app sends a photo cropped to
  * its card-shaped frame, so a card that fills it has no outline to find.
  */
-export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = 6): CardOutlines {
-  const scale = Math.min(1, searchSide / Math.max(image.width, image.height));
+export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = outlinesKept.value): CardOutlines {
+  const scale = Math.min(1, edgeSearchSide.value / Math.max(image.width, image.height));
   const { edges, quads } = withMats((keep) => {
     const full = keep(cv.matFromArray(image.height, image.width, cv.CV_8UC3, image.data));
     const small = keep(new cv.Mat());
@@ -115,8 +149,8 @@ export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = 6
     const edgeMaps: CvMat[] = [];
     for (const channel of channelsForEdges(cv, small, keep)) {
       for (const [low, high] of [
-        [15, 45],
-        [40, 120],
+        [faintEdgeLow.value, faintEdgeHigh.value],
+        [strongEdgeLow.value, strongEdgeHigh.value],
       ] as const) {
         const edges = keep(new cv.Mat());
         cv.Canny(channel, edges, low, high);
@@ -135,7 +169,7 @@ export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = 6
       for (let i = 0; i < contours.size(); i++) {
         const contour = contours.get(i);
         const bounds = contour.rows < 4 ? undefined : cv.boundingRect(contour);
-        if (!bounds || bounds.width * bounds.height < 0.05 * imageArea) {
+        if (!bounds || bounds.width * bounds.height < contourMinArea.value * imageArea) {
           contour.delete();
           continue;
         }
@@ -143,9 +177,9 @@ export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = 6
         const hull = keep(new cv.Mat());
         cv.convexHull(contour, hull, false, true);
         const area = cv.contourArea(hull);
-        if (area < 0.05 * imageArea || area > 0.985 * imageArea) continue;
+        if (area < contourMinArea.value * imageArea || area > contourMaxArea.value * imageArea) continue;
         const approx = keep(new cv.Mat());
-        cv.approxPolyDP(hull, approx, 0.02 * cv.arcLength(hull, true), true);
+        cv.approxPolyDP(hull, approx, contourTolerance.value * cv.arcLength(hull, true), true);
         if (approx.rows === 4) quads.push(orderQuad(quadFromMat(approx)));
         const box = cv.minAreaRect(hull);
         const angle = (box.angle * Math.PI) / 180;
@@ -171,7 +205,7 @@ export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = 6
     const kept: OutlineHypothesis[] = [];
     for (const entry of [...entries].sort((a, b) => b.score - a.score)) {
       if (kept.length >= count) break;
-      if (kept.some((other) => maxCornerDistance(other.quad, entry.quad) < 0.03 * diagonal)) continue;
+      if (kept.some((other) => maxCornerDistance(other.quad, entry.quad) < distinctCorners.value * diagonal)) continue;
       kept.push(entry);
     }
     return kept;
@@ -181,13 +215,13 @@ export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = 6
   const frames = frameHypotheses(image.width, image.height).map((quad) => ({ quad, score: 0, source: 'frame' as const }));
   const hypotheses = (fromLines: OutlineHypothesis[]): OutlineHypothesis[] => {
     const outlines = distinct(
-      [...fromContours, ...fromLines].filter((entry) => entry.score > 0.05),
-      12,
+      [...fromContours, ...fromLines].filter((entry) => entry.score > outlineMinScore.value),
+      outlinesBeforeArtBox.value,
     );
-    const aroundArt = outlines.slice(0, 3).flatMap((entry) =>
+    const aroundArt = outlines.slice(0, artBoxSeeds.value).flatMap((entry) =>
       cardsAroundArtBox(entry.quad).map((quad) => ({
         quad,
-        score: Math.max(scoreOutline(quad, support, width, height), 0.5 * entry.score),
+        score: Math.max(scoreOutline(quad, support, width, height), artBoxScoreShare.value * entry.score),
         source: 'art box' as const,
       })),
     );

@@ -1,4 +1,5 @@
 import { coarseSize, coarseThumbnail, hashLayout, hashWords, thumbnailSize, type CardFingerprint } from './card-fingerprint.ts';
+import { identifySettings } from './identify-settings.ts';
 
 /** What a candidate shows about a printing; loaded once with the fingerprints. */
 export interface IndexedPrinting {
@@ -28,8 +29,7 @@ function popcount(value: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
-// The strip has half the bits of the other regions; doubling them gives the three regions equal say.
-const stripWeight = 2;
+const stripWeight = identifySettings.search.stripHashWeight.value;
 const maxDistance = 32 * (hashLayout.whole[1] - hashLayout.whole[0]) + 32 * (hashLayout.art[1] - hashLayout.art[0]) + stripWeight * 32 * (hashLayout.strip[1] - hashLayout.strip[0]);
 
 const [stripStart, stripEnd] = hashLayout.strip;

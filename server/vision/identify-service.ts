@@ -24,12 +24,8 @@ const halfTurn = (quad: Quad): Quad => [quad[2], quad[3], quad[0], quad[1]];
 
 export interface IdentifyOptions {
   assetsBaseUrl: string;
-  /** Nearest printings by hash taken from each outline reading and compared on their thumbnails. */
-  pool?: SearchPool;
-  /** Printings, best by thumbnail over all readings, given the finer comparison (bottom strip, shifts). */
+  /** Finalists per look, for a test that crowds a card's printings out (`identifySettings.search.finalists` otherwise). */
   finalists?: number;
-  /** Finalists, best first, whose outline is moved until the photo lines up with them. */
-  aligned?: number;
   /** Skip the pixel comparisons: the hash distance alone orders the candidates (for measuring what they add). */
   hashOnly?: boolean;
   /** The scanner's card detector: its boxes are where the corner model looks, and seed outlines on a second look. */
@@ -56,25 +52,8 @@ export interface IdentifyService {
 export const emptyIndexMessage =
   'The identification index is empty: no card fingerprints of this version have been built. Run `npm run catalog:index` (after `npm run catalog:import`); they are picked up without a restart.';
 
-/**
- * A look whose best artwork scores this much needs no further look: its printings are aligned and
- * told apart already, and another outline would find the same strips.
- */
-const confidentScore = 90;
-/**
- * ...and whose best candidate is as alike as right matches are (they rarely fall under 0.6): after
- * a few alignments one lucky fit can lead unaligned rivals by far, while it still looks like a stranger.
- */
-const confidentSimilarity = 0.55;
-/** Outline hypotheses read again, on a second look, after aligning them to the typical card. */
-const straightenedOutlines = 5;
-/** The detector's best boxes whose cards are tried on a second look. */
-const seededBoxes = 2;
-/**
- * Contenders aligned after reading only the best outline: the leader alone, as the best other
- * artwork is aligned anyway to measure the leader's lead.
- */
-const quickAligned = 1;
+const { confidentScore, confidentSimilarity, likenessEdgeWeight, straightenedOutlines, seededBoxes } = identifySettings.looks;
+const { aligned, quickAligned } = identifySettings.verify;
 
 /**
  * Outlines, the most card-like first, each turned the way up it looks most like a card: by how much
@@ -88,7 +67,7 @@ export function byLikeness(sampler: PhotoSampler | undefined, hypotheses: Outlin
     const [upright, turned] = [hypothesis.quad, halfTurn(hypothesis.quad)].map(likeness);
     return {
       hypothesis: turned! > upright! ? { ...hypothesis, quad: halfTurn(hypothesis.quad) } : hypothesis,
-      rating: Math.max(upright!, turned!) + 0.5 * hypothesis.score,
+      rating: Math.max(upright!, turned!) + likenessEdgeWeight.value * hypothesis.score,
     };
   });
   return rated.sort((a, b) => b.rating - a.rating).map(({ hypothesis }) => hypothesis);
@@ -120,9 +99,8 @@ export async function rankPhoto(
   repository: FingerprintRepository,
   options: IdentifyOptions,
 ): Promise<ScoredCandidate[]> {
-  const pool = options.pool ?? { near: 300, roughlyNear: 30 };
-  const finalists = options.finalists ?? 24;
-  const aligned = options.aligned ?? 6;
+  const pool: SearchPool = { near: identifySettings.search.near.value, roughlyNear: identifySettings.search.roughlyNear.value };
+  const finalists = options.finalists ?? identifySettings.search.finalists.value;
 
   /**
    * The finalists (each printing with its best reading, best first) and each reading's favourite.
@@ -165,7 +143,7 @@ export async function rankPhoto(
   let ranking = new CandidateRanking(search, repository, sampler);
   const confident = () => {
     const leading = ranking.leading();
-    return sampler !== undefined && leading !== undefined && leading.score >= confidentScore && leading.similarity >= confidentSimilarity;
+    return sampler !== undefined && leading !== undefined && leading.score >= confidentScore.value && leading.similarity >= confidentSimilarity.value;
   };
   const answer = async () => {
     await ranking.addMissingPrintings();
@@ -176,9 +154,9 @@ export async function rankPhoto(
   const firstLook = async (best: Quad) => {
     const look = contenders(search, readAsTurned(cv, image, [best]));
     await ranking.add(look.finals);
-    for (const contender of ranking.leaders(quickAligned)) ranking.align(contender);
+    for (const contender of ranking.leaders(quickAligned.value)) ranking.align(contender);
   };
-  const { cornerBoxes, cornerMinBoxScore, cornerMinSharpness } = identifySettings;
+  const { cornerBoxes, cornerMinBoxScore, cornerMinSharpness } = identifySettings.locate;
   let boxes: Detection[] | undefined;
   const detections = async () => {
     boxes ??= options.detectCards ? await options.detectCards(image) : [];
@@ -227,7 +205,7 @@ export async function rankPhoto(
   const quads = hypotheses.map((hypothesis) => hypothesis.quad);
   const look = contenders(search, readBothWays(cv, image, quads));
   await ranking.add(look.finals);
-  for (const contender of ranking.leaders(aligned)) ranking.align(contender);
+  for (const contender of ranking.leaders(aligned.value)) ranking.align(contender);
   if (confident()) return answer();
   if (!sampler) return answer();
   // Second look: the best outlines, each way up, moved to line up with the layout cards share. An
@@ -237,9 +215,9 @@ export async function rankPhoto(
   const seeds = [
     ...hypotheses
       .filter((hypothesis) => hypothesis.source !== 'frame')
-      .slice(0, learned.length + straightenedOutlines)
+      .slice(0, learned.length + straightenedOutlines.value)
       .map((hypothesis) => hypothesis.quad),
-    ...(mode === 'model' ? [] : (await detections()).slice(0, seededBoxes).flatMap(cardsInBox)),
+    ...(mode === 'model' ? [] : (await detections()).slice(0, seededBoxes.value).flatMap(cardsInBox)),
   ];
   const straightened = seeds.flatMap((seed) => [seed, halfTurn(seed)].map((quad) => alignQuad(sampler, quad, search.typicalCard, { wide: true }).quad));
   const second = contenders(search, readAsTurned(cv, image, straightened));

@@ -1,4 +1,5 @@
 import { cardAspect, orderQuad, quadArea, quadSides, type Point, type Quad } from './card-quad.ts';
+import { identifySettings } from './identify-settings.ts';
 import { withMats, type OpenCv } from './opencv.ts';
 
 /** A straight line in normal form (x cos θ + y sin θ = ρ), with how much edge lies along it. */
@@ -13,6 +14,32 @@ interface Line {
 }
 
 const degree = Math.PI / 180;
+const {
+  linesKept,
+  houghThreshold,
+  houghAngleStep,
+  houghMinLength,
+  houghMaxGap,
+  mergeAngle,
+  mergeDistance,
+  parallelAngle,
+  sideMinSeparation,
+  cornerTolerance,
+  cornerMargin,
+  outlineMinArea,
+  outlineMaxArea,
+  aspectLow,
+  aspectHigh,
+  aspectSpread,
+  evenSupportWeight,
+  weakestSideWeight,
+  fullScoreArea,
+  sideSamples,
+  sideInset,
+  sideMinSamples,
+  borderNear,
+  cornerMaxCosine,
+} = identifySettings.locate;
 
 const normalLine = (theta: number, rho: number, length: number, border: boolean): Line => ({
   theta,
@@ -53,7 +80,7 @@ function intersect(a: Line, b: Line): Point | undefined {
 function mergeSegments(segments: Line[], maxLines: number): Line[] {
   const lines: Line[] = [];
   for (const segment of [...segments].sort((a, b) => b.length - a.length)) {
-    const same = lines.find((line) => angleBetween(line, segment) < 2.5 * degree && Math.abs(alignedRho(line, segment) - line.rho) < 4);
+    const same = lines.find((line) => angleBetween(line, segment) < mergeAngle.value * degree && Math.abs(alignedRho(line, segment) - line.rho) < mergeDistance.value);
     if (same) same.length += segment.length;
     else lines.push({ ...segment });
   }
@@ -68,19 +95,21 @@ function borders(width: number, height: number): Line[] {
 function sideSupport(edges: Uint8Array, width: number, height: number, a: Point, b: Point): number | undefined {
   let hits = 0;
   let total = 0;
-  for (let step = 0; step <= 24; step++) {
-    const t = 0.06 + (0.88 * step) / 24;
+  const samples = sideSamples.value;
+  const inset = sideInset.value;
+  for (let step = 0; step <= samples; step++) {
+    const t = inset + ((1 - 2 * inset) * step) / samples;
     const x = Math.round(a.x + (b.x - a.x) * t);
     const y = Math.round(a.y + (b.y - a.y) * t);
     if (x < 0 || y < 0 || x >= width || y >= height) continue;
     total += 1;
     if (edges[y * width + x]! > 0) hits += 1;
   }
-  return total < 6 ? undefined : hits / total;
+  return total < sideMinSamples.value ? undefined : hits / total;
 }
 
 function onBorder(a: Point, b: Point, width: number, height: number): boolean {
-  const near = 3;
+  const near = borderNear.value;
   return (
     (a.x < near && b.x < near) ||
     (a.y < near && b.y < near) ||
@@ -98,7 +127,7 @@ function cornerAnglesPlausible(quad: Quad): boolean {
     const ay = prev.y - p.y;
     const bx = next.x - p.x;
     const by = next.y - p.y;
-    if (Math.abs(ax * bx + ay * by) > 0.6 * Math.hypot(ax, ay) * Math.hypot(bx, by)) return false;
+    if (Math.abs(ax * bx + ay * by) > cornerMaxCosine.value * Math.hypot(ax, ay) * Math.hypot(bx, by)) return false;
   }
   return true;
 }
@@ -113,10 +142,10 @@ export function scoreOutline(quad: Quad, edges: Uint8Array, width: number, heigh
   if (!cornerAnglesPlausible(quad)) return 0;
   const area = quadArea(quad);
   const imageArea = width * height;
-  if (area < 0.04 * imageArea || area > 1.02 * imageArea) return 0;
+  if (area < outlineMinArea.value * imageArea || area > outlineMaxArea.value * imageArea) return 0;
   const { width: quadWidth, height: quadHeight } = quadSides(quad);
   const aspect = quadWidth / quadHeight;
-  if (aspect < cardAspect * 0.8 || aspect > cardAspect * 1.25) return 0;
+  if (aspect < cardAspect * aspectLow.value || aspect > cardAspect * aspectHigh.value) return 0;
   const supports: number[] = [];
   let borderSides = 0;
   for (let side = 0; side < 4; side++) {
@@ -128,8 +157,8 @@ export function scoreOutline(quad: Quad, edges: Uint8Array, width: number, heigh
   }
   if (borderSides > 1) return 0;
   const mean = supports.reduce((sum, value) => sum + value, 0) / 4;
-  const aspectScore = Math.exp(-(((aspect - cardAspect) / 0.1) ** 2));
-  return mean * (0.4 + 0.6 * Math.min(...supports)) * aspectScore * Math.min(1, area / imageArea / 0.1);
+  const aspectScore = Math.exp(-(((aspect - cardAspect) / aspectSpread.value) ** 2));
+  return mean * (evenSupportWeight.value + weakestSideWeight.value * Math.min(...supports)) * aspectScore * Math.min(1, area / imageArea / fullScoreArea.value);
 }
 
 /**
@@ -173,14 +202,14 @@ export interface ScoredQuad {
  * this survives a side broken by glare or a thumb, a corner off the frame (the frame's border
  * stands in for the missing side) and a border that merges with the table on one side.
  */
-export function lineQuads(cv: OpenCv, edges: EdgeMaps, maxLines = 26): ScoredQuad[] {
+export function lineQuads(cv: OpenCv, edges: EdgeMaps, maxLines = linesKept.value): ScoredQuad[] {
   const { width, height } = edges;
   const shortSide = Math.min(width, height);
   const segments: Line[] = [];
   withMats((keep) => {
     const raw = keep(cv.matFromArray(height, width, cv.CV_8UC1, edges.raw));
     const found = keep(new cv.Mat());
-    cv.HoughLinesP(raw, found, 1, 2 * degree, 30, Math.round(0.1 * shortSide), 6);
+    cv.HoughLinesP(raw, found, 1, houghAngleStep.value * degree, houghThreshold.value, Math.round(houghMinLength.value * shortSide), houghMaxGap.value);
     const ends = found.data32S;
     for (let i = 0; i < found.rows; i++) segments.push(lineOfSegment(ends[i * 4]!, ends[i * 4 + 1]!, ends[i * 4 + 2]!, ends[i * 4 + 3]!));
   });
@@ -191,13 +220,13 @@ export function lineQuads(cv: OpenCv, edges: EdgeMaps, maxLines = 26): ScoredQua
       const a = lines[i]!;
       const b = lines[j]!;
       if (a.border && b.border) continue;
-      if (angleBetween(a, b) > 12 * degree) continue;
-      if (Math.abs(alignedRho(a, b) - a.rho) < 0.12 * shortSide) continue;
+      if (angleBetween(a, b) > parallelAngle.value * degree) continue;
+      if (Math.abs(alignedRho(a, b) - a.rho) < sideMinSeparation.value * shortSide) continue;
       pairs.push([a, b]);
     }
   }
   const data = edges.support;
-  const margin = 0.12 * shortSide;
+  const margin = cornerMargin.value * shortSide;
   const inside = (p: Point) => p.x > -margin && p.y > -margin && p.x < width + margin && p.y < height + margin;
   const out: ScoredQuad[] = [];
   for (let i = 0; i < pairs.length; i++) {
@@ -205,7 +234,7 @@ export function lineQuads(cv: OpenCv, edges: EdgeMaps, maxLines = 26): ScoredQua
       const [a, b] = pairs[i]!;
       const [c, d] = pairs[j]!;
       if (a === c || a === d || b === c || b === d) continue;
-      if (Math.abs(angleBetween(a, c) - Math.PI / 2) > 30 * degree) continue;
+      if (Math.abs(angleBetween(a, c) - Math.PI / 2) > cornerTolerance.value * degree) continue;
       const borderSides = [a, b, c, d].filter((line) => line.border).length;
       if (borderSides > 1) continue;
       const corners = [intersect(a, c), intersect(c, b), intersect(b, d), intersect(d, a)];

@@ -1,5 +1,6 @@
 import { cardHeight, cardWidth } from './card-fingerprint.ts';
 import { quadSides, type Quad } from './card-quad.ts';
+import { identifySettings } from './identify-settings.ts';
 import { withMats, type CvMat, type OpenCv } from './opencv.ts';
 import type { RasterImage } from './raster-image.ts';
 
@@ -17,8 +18,9 @@ function rectifyOne(cv: OpenCv, photo: CvMat, image: RasterImage, quad: Quad): R
     // Shrink first when the card is much larger than the output, or the warp would alias fine print.
     const factor = quadSides(quad).height / cardHeight;
     let corners = quad;
-    if (factor > 2) {
-      const shrink = 1.25 / factor;
+    const { shrinkAbove, shrinkTo } = identifySettings.rectify;
+    if (factor > shrinkAbove.value) {
+      const shrink = shrinkTo.value / factor;
       const smaller = keep(new cv.Mat());
       cv.resize(source, smaller, new cv.Size(Math.max(1, Math.round(image.width * shrink)), Math.max(1, Math.round(image.height * shrink))), 0, 0, cv.INTER_AREA);
       source = smaller;

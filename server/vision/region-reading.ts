@@ -3,7 +3,10 @@ import { halfResolution, lightingRadiusIn, toBytes, type RegionGrid } from './ca
 import type { Quad } from './card-quad.ts';
 import { normalised } from './fine-compare.ts';
 import { flattenLighting } from './grey-plane.ts';
+import { identifySettings } from './identify-settings.ts';
 import type { PhotoSampler } from './photo-sampler.ts';
+
+const { regionRoughStep, regionRoughSweeps, regionStep, regionSweeps, regionFineStep, regionFineSweeps, regionCornerStep, regionCornerSweeps } = identifySettings.verify;
 
 /** A region of the photo's card through `quad`, lighting flattened and stored as fingerprints store theirs. */
 export function readRegion(sampler: PhotoSampler, quad: Quad, { region, width, height }: RegionGrid): Uint8Array {
@@ -18,8 +21,8 @@ export function readRegion(sampler: PhotoSampler, quad: Quad, { region, width, h
 export function alignRegionRoughly(sampler: PhotoSampler, start: Quad, { region, width, height }: RegionGrid, target: ArrayLike<number>): Quad {
   const judge = judgeAgainst(sampler, normalised(halfResolution(target, width, height)), width >> 1, height >> 1, region);
   return climb(start, [
-    { judge, moves: wholeMoves, share: 0.012, sweeps: 4 },
-    { judge, moves: wholeMoves, share: 0.006, sweeps: 3 },
+    { judge, moves: wholeMoves, share: regionRoughStep.value, sweeps: regionRoughSweeps.value },
+    { judge, moves: wholeMoves, share: regionStep.value, sweeps: regionSweeps.value },
   ]).quad;
 }
 
@@ -30,7 +33,7 @@ export function alignRegionRoughly(sampler: PhotoSampler, start: Quad, { region,
 export function alignRegionFinely(sampler: PhotoSampler, start: Quad, { region, width, height }: RegionGrid, target: Uint8Array): Quad {
   const judge = judgeAgainst(sampler, normalised(target), width, height, region);
   return climb(start, [
-    { judge, moves: wholeMoves, share: 0.003, sweeps: 1 },
-    { judge, moves: cornerMoves, share: 0.004, sweeps: 1 },
+    { judge, moves: wholeMoves, share: regionFineStep.value, sweeps: regionFineSweeps.value },
+    { judge, moves: cornerMoves, share: regionCornerStep.value, sweeps: regionCornerSweeps.value },
   ]).quad;
 }

@@ -1,5 +1,8 @@
 import { stripSize } from './card-fingerprint.ts';
 import { normalised, shiftedCorrelation } from './fine-compare.ts';
+import { identifySettings } from './identify-settings.ts';
+
+const { differingDeviation, differingMinPixels, differingShiftX, differingShiftY } = identifySettings.verify;
 
 /** In standard deviations from the mean. */
 function standardised(values: Uint8Array): Float32Array {
@@ -8,8 +11,8 @@ function standardised(values: Uint8Array): Float32Array {
 }
 
 /**
- * For each of some printings' regions, the pixels where it differs from the others (by over 0.8
- * standard deviations from at least one); undefined where too few do to tell it apart.
+ * For each of some printings' regions, the pixels where it differs from the others (by over
+ * `differingDeviation` standard deviations from at least one); undefined where too few do to tell it apart.
  */
 function differingPixels(regions: Uint8Array[]): Array<Uint8Array | undefined> {
   const z = regions.map(standardised);
@@ -19,12 +22,12 @@ function differingPixels(regions: Uint8Array[]): Array<Uint8Array | undefined> {
     for (let i = 0; i < region.length; i++) {
       let most = 0;
       for (let j = 0; j < regions.length; j++) if (j !== k) most = Math.max(most, Math.abs(z[k]![i]! - z[j]![i]!));
-      if (most > 0.8) {
+      if (most > differingDeviation.value) {
         differs[i] = 1;
         marked += 1;
       }
     }
-    return marked < 20 ? undefined : differs;
+    return marked < differingMinPixels.value ? undefined : differs;
   });
 }
 
@@ -41,5 +44,5 @@ export function reprintFits(readPhoto: () => Uint8Array[], regions: Uint8Array[]
   const differing = differingPixels(regions);
   if (differing.every((differs) => differs === undefined)) return regions.map(() => 0);
   const photoRegions = readPhoto();
-  return differing.map((differs, k) => (differs ? shiftedCorrelation(photoRegions[k]!, regions[k]!, size.width, size.height, 3, 2, differs) : 0));
+  return differing.map((differs, k) => (differs ? shiftedCorrelation(photoRegions[k]!, regions[k]!, size.width, size.height, differingShiftX.value, differingShiftY.value, differs) : 0));
 }
