@@ -3,10 +3,10 @@ import { setting, validateServerSettings } from '../server-settings.ts';
 /**
  * Every tuning number of identification, by stage: its unit, default, why it is what it is, and
  * whether it was measured. A model's input contract is not a tuning number and stays beside its
- * code: the corner model's window (card-corners-model.ts, training/corners/common.py), the
- * detector's input (engine/settings), the fingerprint's layout and sizes (card-fingerprint.ts,
+ * code: the corner model's window (locate/card-corners-model.ts, training/corners/common.py), the
+ * detector's input (engine/settings), the fingerprint's layout and sizes (describe/card-fingerprint.ts,
  * versioned: changing them means indexing again), where the art box sits on a card
- * (card-from-art-box.ts) and the score's fitted coefficients (match-score.ts).
+ * (locate/card-from-art-box.ts) and the score's fitted coefficients (answer/match-score.ts).
  */
 
 /** Reading the upload. */

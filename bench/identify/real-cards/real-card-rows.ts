@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { shownCandidates } from '../../../server/vision/candidate-ranking.ts';
-import { cardHeight, cardWidth } from '../../../server/vision/card-fingerprint.ts';
-import { fingerprintCardImage } from '../../../server/vision/fingerprint-card-image.ts';
-import { createIdentifyService, type IdentifyOptions } from '../../../server/vision/identify-service.ts';
-import type { RasterImage } from '../../../server/vision/raster-image.ts';
+import { shownCandidates } from '../../../server/vision/verify/candidate-ranking.ts';
+import { cardHeight, cardWidth } from '../../../server/vision/describe/card-fingerprint.ts';
+import { fingerprintCardImage } from '../../../server/vision/describe/fingerprint-card-image.ts';
+import { createIdentifyService, type IdentifyOptions } from '../../../server/vision/serve/identify-service.ts';
+import type { RasterImage } from '../../../server/vision/image/raster-image.ts';
 import { distractorFingerprints } from '../distractor-fingerprints.ts';
 import { memoryFingerprintRepository, type MemoryEntry } from '../memory-fingerprint-repository.ts';
 import { readKit, type KitManifest } from './real-card-kit.ts';
