@@ -12,7 +12,8 @@ import type { Point, Quad } from '../../server/vision/locate/card-quad.ts';
 import { decodePhoto } from '../../server/vision/decode/decode-photo.ts';
 import { findCardOutlines } from '../../server/vision/locate/find-card-outlines.ts';
 import { identifySettings } from '../../server/vision/identify-settings.ts';
-import { byLikeness } from '../../server/vision/serve/identify-service.ts';
+import { mostCardLikeFirst } from '../../server/vision/locate/most-card-like.ts';
+import { cornerWindows } from '../../server/vision/locate/model-outlines.ts';
 import { loadOpenCv } from '../../server/vision/image/opencv.ts';
 import { PhotoSampler } from '../../server/vision/rectify/photo-sampler.ts';
 import { snapQuad } from './snap-quad.ts';
@@ -83,7 +84,7 @@ for (const kind of ['whole', 'frame'] as const) {
     const truth = photo.corners.map((c) => ({ x: (c.x - offset.x) * scale, y: (c.y - offset.y) * scale }));
 
     let started = performance.now();
-    const boxes = (await detect(image)).filter((box, i) => i === 0 || box.conf >= identifySettings.locate.cornerMinBoxScore.value).slice(0, identifySettings.locate.cornerBoxes.value);
+    const boxes = cornerWindows(await detect(image));
     const detected = performance.now();
     const found = await corners(image, boxes);
     modelMs.push(performance.now() - started);
@@ -92,8 +93,8 @@ for (const kind of ['whole', 'frame'] as const) {
     started = performance.now();
     const sampler = new PhotoSampler(image);
     const outlines = findCardOutlines(cv, image);
-    const contours = byLikeness(sampler, outlines.fromContours(), typicalCard);
-    const all = byLikeness(sampler, outlines.all(), typicalCard);
+    const contours = mostCardLikeFirst(sampler, outlines.fromContours(), typicalCard);
+    const all = mostCardLikeFirst(sampler, outlines.all(), typicalCard);
     handMs.push(performance.now() - started);
     const measured: Record<Method, number> = {
       'model: best box, one pass': once ? outlineError(once.quad, truth) : Infinity,

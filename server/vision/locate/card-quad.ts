@@ -8,6 +8,9 @@ export type Quad = [Point, Point, Point, Point];
 
 export const cardAspect = 63 / 88;
 
+/** The same outline read upside down. */
+export const halfTurn = (quad: Quad): Quad => [quad[2], quad[3], quad[0], quad[1]];
+
 const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 
 /** Orders any four corners clockwise with a short side first, so the card is rectified upright or upside down. */

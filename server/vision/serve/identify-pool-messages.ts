@@ -1,5 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { ScoredCandidate } from '../verify/candidate-ranking.ts';
+import type { RankedPrinting } from '../answer/artwork-scores.ts';
 import type { SharedIndex } from '../search/fingerprint-index.ts';
 import type { FineDetails } from '../catalog-index/fingerprint-repository.ts';
 import type { IdentifyOptions } from './identify-service.ts';
@@ -23,7 +23,7 @@ export interface IdentifyTask {
 
 /** What a worker answers: the ranking, or what the client got wrong, to be answered as it is. */
 export type IdentifyOutcome =
-  | { ranked: ScoredCandidate[] }
+  | { ranked: RankedPrinting[] }
   | { refused: { status: number; message: string; headers: Record<string, string> } };
 
 /** What the main thread, which holds the database, reads for a worker. */

@@ -9,7 +9,9 @@ import type { FingerprintRepository } from '../catalog-index/fingerprint-reposit
 import type { IdentifyOutcome, IdentifyTask, IdentifyWorkerSettings } from './identify-pool-messages.ts';
 import { serveReads } from './identify-pool-reads.ts';
 import { decodePhoto } from '../decode/decode-photo.ts';
-import { emptyIndexMessage, holdIndex, visibleCandidates, type IdentifyService } from './identify-service.ts';
+import { candidatesOf } from '../answer/candidates.ts';
+import { emptyIndexMessage } from '../pipeline/rank-photo.ts';
+import { holdIndex, type IdentifyService } from './identify-service.ts';
 
 export interface IdentifyPoolSettings {
   threads: number;
@@ -65,7 +67,7 @@ export function createPooledIdentifyService(
       workerData: ranking,
     }));
 
-  async function rank(photo: Uint8Array) {
+  async function rankIn(photo: Uint8Array) {
     const { index: search, generation } = await held.current();
     if (search.size === 0) {
       // A photo the server could never read is the client's mistake whatever the index holds.
@@ -83,15 +85,18 @@ export function createPooledIdentifyService(
     try {
       const outcome = await threads.run({ photo, generation, port: port2 }, { transferList: [port2] });
       if ('refused' in outcome) throw new HttpError(outcome.refused.status, outcome.refused.message, outcome.refused.headers);
-      return outcome.ranked;
+      return { ranked: outcome.ranked, printings: search.printings };
     } finally {
       port1.close();
     }
   }
 
   return {
-    rank,
-    identify: async (photo) => visibleCandidates(await rank(photo)),
+    rank: async (photo) => (await rankIn(photo)).ranked,
+    identify: async (photo) => {
+      const { ranked, printings } = await rankIn(photo);
+      return candidatesOf(ranked, printings, ranking.ranking.assetsBaseUrl);
+    },
     reload: async () => (await held.reload()).index.size,
     indexSize: held.size,
     async close() {

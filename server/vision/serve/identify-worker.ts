@@ -5,12 +5,12 @@ import { cardDetectorOnDemand } from '../locate/card-detector.ts';
 import type { FingerprintIndex } from '../search/fingerprint-index.ts';
 import type { FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
 import type { IdentifyOutcome, IdentifyTask, IdentifyWorkerSettings } from './identify-pool-messages.ts';
-import { rankPhoto, type IdentifyOptions } from './identify-service.ts';
 import { mainThreadRepository } from './identify-worker-repository.ts';
+import { rankPhoto, type PipelineOptions } from '../pipeline/rank-photo.ts';
 
 const settings = workerData as IdentifyWorkerSettings;
 // OpenCV, the detector and the corner model load in this thread on its first photo and stay for the next ones.
-const options: IdentifyOptions = {
+const options: PipelineOptions = {
   ...settings.ranking,
   detectCards: settings.detectCards ? cardDetectorOnDemand() : undefined,
   findCorners: settings.findCorners ? cardCornersOnDemand() : undefined,

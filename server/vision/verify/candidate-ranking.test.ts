@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog } from '../../../fixtures/identify/generate-test-catalog.ts';
 import { buildTestApp, testBackends, type TestApp } from '../../test-support/test-database.ts';
 import { decodedTestPhoto } from '../../test-support/test-photo.ts';
-import { CandidateRanking, shownCandidates, type Contender, type ScoredCandidate } from './candidate-ranking.ts';
+import { scorePrintings } from '../answer/artwork-scores.ts';
+import type { Contender } from '../search/shortlist.ts';
+import { CandidateRanking } from './candidate-ranking.ts';
 import { fingerprintCard } from '../describe/card-fingerprint.ts';
 import { pointInQuad, type Quad } from '../locate/card-quad.ts';
 import type { FingerprintIndex } from '../search/fingerprint-index.ts';
@@ -14,39 +16,6 @@ import { indexCatalog } from '../catalog-index/index-catalog.ts';
 import { loadOpenCv } from '../image/opencv.ts';
 import { PhotoSampler } from '../rectify/photo-sampler.ts';
 import { rectifyCards } from '../rectify/rectify-card.ts';
-
-function candidate(printingId: string, score: number, artworkScore: number): ScoredCandidate {
-  return {
-    printingId,
-    cardName: 'Quachune',
-    setName: 'Test Set',
-    number: '67',
-    variant: 'normal',
-    language: 'en',
-    score,
-    imageUrl: '',
-    urls: { cardUrl: '', searchInSetUrl: '' },
-    similarity: 0.7,
-    lead: 0.2,
-    artworkScore,
-  };
-}
-
-describe('shownCandidates', () => {
-  it('shows every printing of an artwork the photo likely shows, even when the photo cannot tell them apart', () => {
-    const shown = shownCandidates([candidate('en-a-067', 33, 96), candidate('en-b-113', 32, 96), candidate('fr-a-067', 31, 96), candidate('en-c-001', 1, 2)]);
-    expect(shown.map((c) => c.printingId)).toEqual(['en-a-067', 'en-b-113', 'fr-a-067']);
-  });
-
-  it('answers no match when no artwork is likely', () => {
-    expect(shownCandidates([candidate('en-a-067', 20, 20), candidate('en-c-001', 10, 10)])).toEqual([]);
-  });
-
-  it('answers ten candidates at most', () => {
-    const ranked = Array.from({ length: 14 }, (_, k) => candidate(`en-a-${k}`, 7, 98));
-    expect(shownCandidates(ranked)).toHaveLength(10);
-  });
-});
 
 describe('CandidateRanking', () => {
   const assetsBaseUrl = 'https://assets.tcgdex.net';
@@ -91,7 +60,7 @@ describe('CandidateRanking', () => {
   const similarityAfter = async (...steps: Contender[][]) => {
     const ranking = new CandidateRanking(index, repository, sampler);
     for (const contenders of steps) await ranking.add(contenders);
-    return ranking.scored(assetsBaseUrl)[0]!.similarity;
+    return scorePrintings(ranking.groups(), [], index.printings)[0]!.similarity;
   };
 
   it('judges a printing through the reading it is most alike through, whichever came first', async () => {

@@ -1,53 +1,31 @@
-import { assetAddress } from '../../catalog/asset-address.ts';
-import { alignToCandidate, type Alignment } from './align-to-candidate.ts';
-import { regionGrids, stripSize, textSize, thumbnailSize, type CardFingerprint } from '../describe/card-fingerprint.ts';
-import { maxCornerDistance, type Quad } from '../locate/card-quad.ts';
-import { cardmarketUrls } from '../answer/cardmarket-urls.ts';
-import { correlationWith, normalised, shiftedCorrelation } from './fine-compare.ts';
-import type { FingerprintIndex } from '../search/fingerprint-index.ts';
 import type { FineDetails, FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
-import type { Candidate } from '../serve/identify-schemas.ts';
+import { regionGrids, stripSize, textSize, thumbnailSize } from '../describe/card-fingerprint.ts';
 import { identifySettings } from '../identify-settings.ts';
-import { matchScore, scoreThreshold, similarity, type MatchEvidence } from '../answer/match-score.ts';
+import { maxCornerDistance, type Quad } from '../locate/card-quad.ts';
 import type { PhotoSampler } from '../rectify/photo-sampler.ts';
+import type { FingerprintIndex } from '../search/fingerprint-index.ts';
+import type { Contender } from '../search/shortlist.ts';
+import { alignToCandidate, type Alignment } from './align-to-candidate.ts';
+import { correlationWith, normalised, shiftedCorrelation } from './fine-compare.ts';
 import { alignRegionFinely, alignRegionRoughly, readRegion } from './region-reading.ts';
+import { similarity, type MatchEvidence } from './similarity.ts';
 import { reprintFits } from './tell-reprints-apart.ts';
 
-/** The card read through one outline hypothesis, in one orientation. */
-export interface Reading {
-  fingerprint: CardFingerprint;
-  quad: Quad;
-}
-
-/** A printing's best showing over some readings: the reading it is most alike through. */
-export interface Contender {
-  position: number;
-  reading: Reading;
-  /** The search's thumbnail correlation through that reading: what orders contenders for alignment. */
-  coarse: number;
-  hashDistance: number;
-}
-
-export interface ScoredCandidate extends Candidate {
-  /** How alike the photo and the candidate's artwork are: its printing that lined up best. */
-  similarity: number;
-  /** Its group's lead in similarity over the best other group. */
-  lead: number;
-  /** The chance, in percent, that the photo shows its artwork, whichever printing of it. */
-  artworkScore: number;
-}
-
 const { sameArtCorrelation, sameStart, rivalRounds, thumbnailShiftX, thumbnailShiftY, stripShiftX, stripShiftY } = identifySettings.verify;
-const { maxCandidates, fitSharpness, similaritySharpness } = identifySettings.answer;
 
-interface Entry {
+/** A printing in the running and how alike the photo and it are: its best showing. */
+export interface RankedEntry {
   position: number;
   value: number;
 }
 
+/** Printings that show one artwork (languages, variants, reprints), the most alike first. */
+export type ArtworkGroup = RankedEntry[];
+
 /**
- * The printings in the running for one photo: what the finer comparison found for each (aligned
- * when it was worth it), and the calibrated scores they come to.
+ * The printings in the running for one photo and what the finer comparison found for each (aligned
+ * when it was worth it). The work is asked for step by step (`add`, `align`, `alignRivals`,
+ * `tellApart`, `addPrintingsOfCards`); reading the groups starts none.
  */
 export class CandidateRanking {
   private readonly contenders = new Map<number, Contender>();
@@ -168,9 +146,9 @@ export class CandidateRanking {
   }
 
   /** Printings that show one artwork (languages, variants, reprints), best group first. */
-  private grouped(): Entry[][] {
+  groups(): ArtworkGroup[] {
     const ranked = [...this.contenders.keys()].map((position) => ({ position, value: this.valueOf(position) })).sort((a, b) => b.value - a.value);
-    const groups: Entry[][] = [];
+    const groups: ArtworkGroup[] = [];
     for (const entry of ranked) {
       const group = groups.find((members) => this.sameArt(members[0]!.position, entry.position));
       if (group) group.push(entry);
@@ -180,22 +158,21 @@ export class CandidateRanking {
   }
 
   /**
-   * The groups, best first, the leader's rival judged as the leader was. An artwork is as alike as
-   * its printing that lined up best; its other printings need no alignment of their own, as they are
-   * told apart on regions read from that outline.
+   * Aligns the best other artwork when the leading one is aligned, so the leader's rival is judged
+   * as the leader was: unaligned, its similarity is understated, and so the lead and the score
+   * overstated (most in a small catalogue). An artwork is as alike as its printing that lined up
+   * best; its other printings need no alignment of their own, as they are told apart on regions
+   * read from that outline.
    */
-  private groups(): Entry[][] {
-    let groups = this.grouped();
-    // The lead is measured against the best other artwork aligned too: unaligned, its similarity
-    // is understated, and so the lead and the score overstated (most in a small catalogue).
+  alignRivals(): void {
+    let groups = this.groups();
     for (let round = 0; round < rivalRounds.value; round++) {
       const [top, rival] = groups;
       if (!top || !rival || !this.alignments.has(top[0]!.position) || this.alignments.has(rival[0]!.position)) break;
       this.align(this.contenders.get(rival[0]!.position)!);
       if (!this.alignments.has(rival[0]!.position)) break;
-      groups = this.grouped();
+      groups = this.groups();
     }
-    return groups;
   }
 
   /**
@@ -205,7 +182,7 @@ export class CandidateRanking {
    * collector numbers differ by a fraction of a digit's strokes, while another language differs in
    * whole words.
    */
-  private photoRegions(group: Entry[], start: Quad, which: keyof typeof regionGrids): Uint8Array[] {
+  private photoRegions(group: ArtworkGroup, start: Quad, which: keyof typeof regionGrids): Uint8Array[] {
     const key = `${which} ${group.map((entry) => entry.position).join(',')} ${start.map((p) => `${p.x},${p.y}`).join(' ')}`;
     const known = this.regionReads.get(key);
     if (known) return known;
@@ -227,9 +204,10 @@ export class CandidateRanking {
 
   /**
    * Within a same-art group, each member's fit on what sets it apart: the bottom strip (reprints)
-   * and the text box (languages). Absent when it cannot be told: no member aligned, or no details.
+   * and the text box (languages), read from the photo. Absent when it cannot be told: no member
+   * aligned, or no details.
    */
-  private printingFits(group: Entry[]): number[] | undefined {
+  tellApart(group: ArtworkGroup): number[] | undefined {
     const lined = group.flatMap((entry) => this.alignments.get(entry.position) ?? []);
     const details = group.map((entry) => this.fineOf(entry.position));
     if (group.length < 2 || lined.length === 0 || details.some((member) => !member)) return undefined;
@@ -246,15 +224,13 @@ export class CandidateRanking {
   }
 
   /**
-   * Brings in the printings of each likely artwork's cards that the search left out (another
+   * Brings in the printings of the given artworks' cards that the search left out (another
    * language, a variant): in a large catalogue, look-alike printings can crowd a card's twin out
    * of the finalists, and a photo of the twin would then be answered with the card alone.
    */
-  async addMissingPrintings(): Promise<void> {
-    const groups = this.groups();
+  async addPrintingsOfCards(groups: ArtworkGroup[]): Promise<void> {
     const missing = new Map<number, Contender>();
-    for (const [g, group] of groups.entries()) {
-      if (standing(groups, g).score < scoreThreshold) continue;
+    for (const group of groups) {
       const { reading } = this.contenders.get(group[0]!.position)!;
       for (const entry of group) {
         for (const position of this.search.printingsOfCard(entry.position)) {
@@ -266,74 +242,6 @@ export class CandidateRanking {
     }
     if (missing.size > 0) await this.add([...missing.values()]);
   }
-
-  /** The artwork most alike: its similarity and score, its printings not yet told apart. */
-  leading(): { similarity: number; score: number } | undefined {
-    const groups = this.groups();
-    if (groups.length === 0) return undefined;
-    const { top, score } = standing(groups, 0);
-    return { similarity: top, score };
-  }
-
-  /** Every candidate with its score, best first: a group shares one probability, split by how well each member fits. */
-  scored(assetsBaseUrl: string): ScoredCandidate[] {
-    const groups = this.groups();
-    const scored: ScoredCandidate[] = [];
-    for (const [g, group] of groups.entries()) {
-      const { top, lead, score: groupScore } = standing(groups, g);
-      // Printings of an artwork that is not shown need not be told apart.
-      const fits = groupScore >= scoreThreshold ? this.printingFits(group) : undefined;
-      // Where they differ, printings share the chance by their fit there alone: their similarities
-      // also differ by how well each happened to align.
-      const bestFit = fits && Math.max(...fits);
-      const weights = fits?.some((fit) => fit !== 0)
-        ? fits.map((fit) => Math.exp(fitSharpness.value * (fit - bestFit!)))
-        : group.map((entry) => Math.exp(similaritySharpness.value * (entry.value - top)));
-      // Variants printed from one image cannot be told apart by a photo: the chance is shared among
-      // images, each weighing as its best-fitting printing, and each of its printings gets its share.
-      const imageOf = (k: number) => this.search.printings[group[k]!.position]!.image ?? group[k]!.position;
-      const images = new Map<string | number, number>();
-      group.forEach((_, k) => images.set(imageOf(k), Math.max(images.get(imageOf(k)) ?? 0, weights[k]!)));
-      const total = [...images.values()].reduce((sum, weight) => sum + weight, 0);
-      group.forEach((entry, k) => {
-        const printing = this.search.printings[entry.position]!;
-        const image = assetAddress(printing.image, assetsBaseUrl);
-        scored.push({
-          printingId: printing.printingId,
-          cardName: printing.cardName,
-          setName: printing.setName,
-          number: printing.number,
-          variant: printing.variant,
-          language: printing.language,
-          score: Math.round(((groupScore * images.get(imageOf(k))!) / total) * 10) / 10,
-          imageUrl: image === null ? '' : `${image}/high.webp`,
-          urls: cardmarketUrls(printing),
-          similarity: top,
-          lead,
-          artworkScore: groupScore,
-        });
-      });
-    }
-    return scored.sort((a, b) => b.score - a.score || b.similarity - a.similarity);
-  }
 }
 
 const alignedSimilarity = ({ whole, strip }: Alignment, hashDistance: number) => similarity({ whole, strip, hashDistance });
-
-/** An artwork's similarity (its best printing's), its lead over the best other artwork, and its score. */
-function standing(groups: Entry[][], g: number): { top: number; lead: number; score: number } {
-  const top = groups[g]![0]!.value;
-  const lead = top - (groups.find((_, k) => k !== g)?.[0]?.value ?? 0);
-  return { top, lead, score: matchScore(top, lead) };
-}
-
-
-/**
- * What a photo is answered with: the printings of every artwork it likely shows (the artwork scores
- * at least the threshold), best first, ten at most; none when no artwork does. A printing may score
- * under the threshold itself when the photo cannot tell it from its siblings (a reprint's number
- * under glare): it is still shown, for the collector to pick the one in hand.
- */
-export function shownCandidates(ranked: ScoredCandidate[]): ScoredCandidate[] {
-  return ranked.filter((candidate) => candidate.artworkScore >= scoreThreshold).slice(0, maxCandidates.value);
-}
