@@ -3,7 +3,11 @@ import { flattenLighting, lumaOf, resampleRegion, type GreyPlane } from './grey-
 import type { CardRegion } from '../rectify/photo-sampler.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 
-/** Bump when anything below changes: stored fingerprints of another version are recomputed. */
+/**
+ * Bump when anything below changes: stored fingerprints of another version are recomputed. The sizes,
+ * regions and lighting radius below are the fingerprint's layout, which the index holds for every
+ * printing, not tuning numbers (those are in identify-settings.ts).
+ */
 export const fingerprintVersion = 4;
 
 /** A rectified card is this many pixels (63 x 88 mm at about 3.8 px/mm). */

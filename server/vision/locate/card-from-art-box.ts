@@ -1,6 +1,9 @@
 import { orderQuad, pointInQuad, type Quad } from './card-quad.ts';
 
-/** Where the art box sits on a card, as fractions of its width and height (modern card layouts). */
+/**
+ * Where the art box sits on a card, as fractions of its width and height (modern card layouts): a
+ * fact of the cards measured on their images, not a tuning number (those are in identify-settings.ts).
+ */
 const artBox = { x0: 0.075, y0: 0.12, x1: 0.925, y1: 0.5 } as const;
 
 /** A corner of the card in the art box's own coordinates (the art box is the unit square). */

@@ -1,7 +1,6 @@
 import type { Detection } from '../../../engine/api.ts';
 import { HttpError } from '../../http-error.ts';
-import { scorePrintings, standing, type RankedPrinting } from '../answer/artwork-scores.ts';
-import { scoreThreshold } from '../answer/match-score.ts';
+import type { RankedPrinting } from '../answer/artwork-scores.ts';
 import type { FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
 import { decodePhoto } from '../decode/decode-photo.ts';
 import { readAsTurned, readBothWays, type Reading } from '../describe/read-outlines.ts';
@@ -19,6 +18,7 @@ import type { FingerprintIndex } from '../search/fingerprint-index.ts';
 import { shortlist } from '../search/shortlist.ts';
 import { alignQuad } from '../verify/align-to-candidate.ts';
 import { CandidateRanking } from '../verify/candidate-ranking.ts';
+import { confidentAfter, concludedRanking } from './conclude-look.ts';
 import { partsInUse, type PipelinePart } from './pipeline-parts.ts';
 
 export interface PipelineOptions {
@@ -35,7 +35,7 @@ export interface PipelineOptions {
 export const emptyIndexMessage =
   'The identification index is empty: no card fingerprints of this version have been built. Run `npm run catalog:index` (after `npm run catalog:import`); they are picked up without a restart.';
 
-const { confidentScore, confidentSimilarity, straightenedOutlines, seededBoxes } = identifySettings.looks;
+const { straightenedOutlines, seededBoxes } = identifySettings.looks;
 const { aligned, quickAligned } = identifySettings.verify;
 const { near, roughlyNear } = identifySettings.search;
 
@@ -57,6 +57,8 @@ export async function rankPhoto(photo: Uint8Array, index: () => Promise<Fingerpr
   let boxes: Promise<Detection[]> | undefined;
   const detections = () => (boxes ??= options.detectCards ? options.detectCards(image) : Promise.resolve([]));
   let ranking = new CandidateRanking(search, repository, sampler);
+  const confident = () => confidentAfter(ranking, uses);
+  const answer = () => concludedRanking(ranking, search.printings, uses);
 
   /** Reads the card through outlines, shortlists printings for it and aligns the `alignedCount` leaders. */
   const look = async (readings: Reading[], alignedCount: number) => {
@@ -88,27 +90,6 @@ export async function rankPhoto(photo: Uint8Array, index: () => Promise<Fingerpr
     const second = shortlist(search, readAsTurned(cv, image, straightened), shortlistOptions);
     await ranking.add([...second.finals, ...second.favourites]);
     if (uses('alignment')) for (const contender of second.favourites) ranking.align(contender);
-  };
-  /** Whether the leading artwork, judged against its best rival aligned too, is sure enough to stop. */
-  function confident(): boolean {
-    if (!sampler) return false;
-    if (uses('alignment')) ranking.alignRivals();
-    const groups = ranking.groups();
-    if (groups.length === 0) return false;
-    const { top, score } = standing(groups, 0);
-    return score >= confidentScore.value && top >= confidentSimilarity.value;
-  }
-  const answer = async () => {
-    if (uses('alignment')) ranking.alignRivals();
-    if (uses('missing-printings')) {
-      const groups = ranking.groups();
-      await ranking.addPrintingsOfCards(groups.filter((_, g) => standing(groups, g).score >= scoreThreshold));
-    }
-    if (uses('alignment')) ranking.alignRivals();
-    const groups = ranking.groups();
-    // Printings of an artwork that is not shown need not be told apart.
-    const fits = groups.map((group, g) => (uses('reprints') && standing(groups, g).score >= scoreThreshold ? ranking.tellApart(group) : undefined));
-    return scorePrintings(groups, fits, search.printings);
   };
 
   // The corner model's outlines first: it finds frame-filling and full-art cards whose edges the
