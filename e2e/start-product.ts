@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { TestProject } from 'vitest/node';
 import { prepareScanCatalogue, type ScanCards } from './scan-catalogue.ts';
 import { freePort } from '../server/test-support/free-port.ts';
+import { startServer, stop, waitForHealth } from './server-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,34 +18,6 @@ declare module 'vitest' {
     scanCards: ScanCards;
     accounts: { admin: { email: string; password: string }; collector: { email: string; password: string } };
   }
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The product did not answer ${baseUrl}/health within ${timeoutMs} ms`);
-}
-
-/** The product's server on a data folder, as `npm start` runs it once the app is built. */
-function startServer(port: number, dataDir: string, env: NodeJS.ProcessEnv, command: string[]): ChildProcess {
-  return spawn('node', command, {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
 }
 
 /**
@@ -73,8 +45,8 @@ export default async function startProduct(project: TestProject) {
   project.provide('accounts', accounts);
   const product = startServer(
     port,
-    dataDir,
     {
+      DATA_DIR: dataDir,
       ASSETS_BASE_URL: mirrorUrl,
       // Known passwords for the seeded users, and short-lived tokens so a refresh happens within a test.
       DEV_ADMIN_PASSWORD: accounts.admin.password,
@@ -87,7 +59,7 @@ export default async function startProduct(project: TestProject) {
   try {
     await waitForHealth(baseUrl, product, 240_000);
     const noImagesPort = await freePort();
-    const noImages = startServer(noImagesPort, noImagesDir, { ASSETS_BASE_URL: 'http://127.0.0.1:1' }, ['--import', 'tsx', 'server/server.ts']);
+    const noImages = startServer(noImagesPort, { DATA_DIR: noImagesDir, ASSETS_BASE_URL: 'http://127.0.0.1:1' });
     servers.push(noImages);
     const noImagesBaseUrl = `http://localhost:${noImagesPort}`;
     await waitForHealth(noImagesBaseUrl, noImages, 60_000);

@@ -123,7 +123,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, limits
       else if (config.indexImages) indexer.start();
     });
     // Fingerprints are read once at start; the workers load OpenCV and the detector on their first photo.
-    await identify.reload();
+    await indexer.reload();
     // What the catalogue has and the index lacks is learned in the background, from its images.
     if (config.indexImages) indexer.start();
   });

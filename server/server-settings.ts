@@ -43,6 +43,12 @@ const identifyPool = {
     'Photos waiting for a worker beyond those it ranks: at ~0.2 s a photo a full queue clears in a few seconds, a wait a scanning user still accepts; past it a client is told to come back',
   ),
   retryAfter: setting(2, 'seconds', 'Retry-After on a full queue: about the time a few places in the queue take to clear'),
+  idleTimeout: setting(
+    45_000,
+    'ms',
+    "A worker that has ranked no photo for this long ends and gives its memory back within a minute of the last photo: OpenCV's and the models' WebAssembly memories only grow, so two workers that ranked photos held about 500 MB until the server stopped; the next photo starts a worker again (bench:load reports that photo's time)",
+    true,
+  ),
   workerNice: setting(
     10,
     'nice levels',
@@ -62,8 +68,13 @@ const backgroundIndex = {
 
 /** How a server learns that another process changed the catalogue or the fingerprints (several servers on one PostgreSQL). */
 const changeWatch = {
-  pollMs: setting(1_000, 'ms', 'one indexed row read per counter; a change is seen within a second'),
-  settleMs: setting(1_500, 'ms', 'an import or an index build writes in batches: act once the counter stands still this long'),
+  pollMs: setting(500, 'ms', 'one indexed row read per counter; a change is seen within half a second'),
+  settleMs: setting(
+    750,
+    'ms',
+    'an import or an index build writes in batches: act once the counter stands still this long. A card imported while two servers run waits for it twice (the indexing server, then the other): with 1 s polls and 1.5 s here the other server named it 5.4 s after the import (e2e several-instances, loaded machine)',
+    true,
+  ),
   maxWaitMs: setting(10_000, 'ms', 'during a long build, read the index again at least this often so new cards become identifiable'),
 };
 

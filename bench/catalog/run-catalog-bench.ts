@@ -1,7 +1,8 @@
 // `npm run bench:catalog`: filtered, sorted page queries on a generated catalogue, and on one
 // collector's collection of BENCH_COLLECTION entries (10,000) among other collectors' entries, on
 // PGlite and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, on PostgreSQL. Writes
-// bench/out/catalog.json.
+// bench/out/catalog.json. BENCH_BACKENDS (pglite,postgres) and BENCH_PARTS (catalog,collection)
+// narrow a run to what is being tuned.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -24,6 +25,9 @@ const sequentialRequests = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const collectionEntries = Number(process.env.BENCH_COLLECTION ?? 10_000);
+const listed = (value: string | undefined, all: string[]) => new Set(value ? value.split(',').map((item) => item.trim()) : all);
+const backends = listed(process.env.BENCH_BACKENDS, ['pglite', 'postgres']);
+const parts = listed(process.env.BENCH_PARTS, ['catalog', 'collection']);
 /** Other collectors share the table, so the owner's rows must be found among theirs. */
 const otherCollectors = 5;
 const otherEntries = 2_000;
@@ -110,24 +114,10 @@ async function benchBackend(name: string, database: DatabaseOptions, catalog: un
     await sql`analyze`.execute(app.db);
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
-    const catalogue = await measure(base, queries, {});
+    const catalogue = parts.has('catalog') ? await measure(base, queries, {}) : undefined;
 
-    const ids = (await app.db.selectFrom('printing').select('id').orderBy('id').execute()).map((row) => row.id);
-    const repository = createCollectionRepository(app.db);
-    const max = serverSettings.collection.maxQuantity.value;
-    for (let other = 1; other <= otherCollectors; other++) await repository.importAll(`bench-other-${other}`, collectionOf(ids, otherEntries, other * 13), max, 500);
-    await repository.importAll('bench-collector', collectionOf(ids, collectionEntries, 0), max, 500);
-    await sql`analyze`.execute(app.db);
-    const token = await (await tokenMinter(app.db, config.identity.issuer))('bench-collector', 3600);
-    const collection = await measure(base, collectionQueries, { authorization: `Bearer ${token}` });
-
-    const result = {
-      backend: name,
-      printings: imported.printings,
-      importSeconds: Number(importSeconds.toFixed(1)),
-      ...catalogue,
-      collection: { entries: collectionEntries, otherEntries: otherCollectors * otherEntries, ...collection },
-    };
+    const collection = parts.has('collection') ? await measureCollection(app, base, config) : undefined;
+    const result = { backend: name, printings: imported.printings, importSeconds: Number(importSeconds.toFixed(1)), ...catalogue, collection };
     console.log(JSON.stringify(result));
     return result;
   } finally {
@@ -135,10 +125,23 @@ async function benchBackend(name: string, database: DatabaseOptions, catalog: un
   }
 }
 
+/** One collector's entries among other collectors', then the Collection screen's requests as that collector. */
+async function measureCollection(app: Awaited<ReturnType<typeof buildApp>>, base: string, config: ReturnType<typeof readConfig>) {
+  const ids = (await app.db.selectFrom('printing').select('id').orderBy('id').execute()).map((row) => row.id);
+  const repository = createCollectionRepository(app.db);
+  const max = serverSettings.collection.maxQuantity.value;
+  for (let other = 1; other <= otherCollectors; other++) await repository.importAll(`bench-other-${other}`, collectionOf(ids, otherEntries, other * 13), max, 500);
+  await repository.importAll('bench-collector', collectionOf(ids, collectionEntries, 0), max, 500);
+  await sql`analyze`.execute(app.db);
+  const token = await (await tokenMinter(app.db, config.identity.issuer))('bench-collector', 3600);
+  const collection = await measure(base, collectionQueries, { authorization: `Bearer ${token}` });
+  return { entries: collectionEntries, otherEntries: otherCollectors * otherEntries, ...collection };
+}
+
 const catalog = generateCatalog(printings);
-const results = [await benchBackend('pglite', { kind: 'pglite' }, catalog)];
+const results = backends.has('pglite') ? [await benchBackend('pglite', { kind: 'pglite' }, catalog)] : [];
 const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-if (url) {
+if (url && backends.has('postgres')) {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   try {
     results.push(await benchBackend('postgres', { kind: 'postgres', url, schema }, catalog));
@@ -148,36 +151,42 @@ if (url) {
     await client.query(`drop schema if exists ${schema} cascade`);
     await client.end();
   }
-} else {
+} else if (backends.has('postgres')) {
   console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it.');
 }
 for (const r of results) {
   console.log(`${r.backend}, one request at a time, per query:`);
-  const perQuery = [...r.sequential.perQuery, ...r.collection.sequential.perQuery];
+  const perQuery = [...(r.sequential?.perQuery ?? []), ...(r.collection?.sequential.perQuery ?? [])];
   console.table(perQuery.map((q) => ({ query: decodeURIComponent(q.path), 'p50 ms': q.p50Ms, 'p99 ms': q.p99Ms })));
 }
 mkdirSync('bench/out', { recursive: true });
 writeFileSync('bench/out/catalog.json', `${JSON.stringify({ date: new Date().toISOString(), queries, collectionQueries, results }, null, 2)}\n`);
-console.table(
-  results.map((r) => ({
-    backend: r.backend,
-    printings: r.printings,
-    'import s': r.importSeconds,
-    'p50 ms': r.sequential.p50Ms,
-    'p99 ms': r.sequential.p99Ms,
-    [`req/s (${connections} conn)`]: r.load.requestsPerSecond,
-    'load p50 ms': r.load.p50Ms,
-    'load p99 ms': r.load.p99Ms,
-  })),
-);
-console.table(
-  results.map((r) => ({
-    backend: r.backend,
-    'collection entries': r.collection.entries,
-    'p50 ms': r.collection.sequential.p50Ms,
-    'p99 ms': r.collection.sequential.p99Ms,
-    [`req/s (${connections} conn)`]: r.collection.load.requestsPerSecond,
-    'load p50 ms': r.collection.load.p50Ms,
-    'load p99 ms': r.collection.load.p99Ms,
-  })),
-);
+const catalogueRuns = results.flatMap((r) => (r.sequential && r.load ? [{ backend: r.backend, printings: r.printings, importSeconds: r.importSeconds, sequential: r.sequential, load: r.load }] : []));
+const collectionRuns = results.flatMap((r) => (r.collection ? [{ backend: r.backend, ...r.collection }] : []));
+if (catalogueRuns.length > 0) {
+  console.table(
+    catalogueRuns.map((r) => ({
+      backend: r.backend,
+      printings: r.printings,
+      'import s': r.importSeconds,
+      'p50 ms': r.sequential.p50Ms,
+      'p99 ms': r.sequential.p99Ms,
+      [`req/s (${connections} conn)`]: r.load.requestsPerSecond,
+      'load p50 ms': r.load.p50Ms,
+      'load p99 ms': r.load.p99Ms,
+    })),
+  );
+}
+if (collectionRuns.length > 0) {
+  console.table(
+    collectionRuns.map((r) => ({
+      backend: r.backend,
+      'collection entries': r.entries,
+      'p50 ms': r.sequential.p50Ms,
+      'p99 ms': r.sequential.p99Ms,
+      [`req/s (${connections} conn)`]: r.load.requestsPerSecond,
+      'load p50 ms': r.load.p50Ms,
+      'load p99 ms': r.load.p99Ms,
+    })),
+  );
+}

@@ -18,6 +18,7 @@ export function memoryFingerprintRepository(entries: MemoryEntry[]): Fingerprint
     loadIndex: async () => index,
     fineDetails: async (ids) => new Map(ids.flatMap((id) => (details.has(id) ? [[id, details.get(id)!] as const] : []))),
     printingsToIndex: async () => ({ todo: [], upToDate: entries.length }),
+    indexCounts: async () => ({ total: entries.length, upToDate: entries.length }),
     save: async () => {},
   };
 }

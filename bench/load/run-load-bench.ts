@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { identifyClients } from './identify-clients.ts';
+import { identifyClients, identifyOnce } from './identify-clients.ts';
 import { summarise } from './latency-summary.ts';
 import { prepareServerData } from './prepare-server-data.ts';
 import { probeFromProcess } from './probe-endpoint.ts';
@@ -58,6 +58,8 @@ try {
   console.error(`Waiting ${settleSeconds} s for memory to settle...`);
   await sleep(settleSeconds);
   const afterLoadMb = server.rssMb();
+  // Workers idle longer than the pool's idle timeout have ended: this photo starts one again.
+  const afterIdle = await identifyOnce(server.url, data.photos[0]!);
 
   console.error(`Stalling ${stalled} uploads of 9.5 MB out of a declared 10 MB for ${stallSeconds} s...`);
   const beforeStallMb = server.rssMb();
@@ -81,6 +83,7 @@ try {
     health: summarise(health!, seconds),
     cards: summarise(cards!, seconds),
     rss: { startMb: mb(startMb), peakDuringLoadMb: mb(loadRss.peakMb), afterSettleMb: mb(afterLoadMb) },
+    identifyAfterIdle: { status: afterIdle.status, ms: Math.round(afterIdle.ms) },
     stalledUploads: {
       uploads: stalled,
       rssBeforeMb: mb(beforeStallMb),

@@ -213,6 +213,69 @@ describe.each(testBackends())('collection API on $name', (backend) => {
       expect((await me.call({ url: '/v1/collection/totals' })).json()).toEqual({ cards: 8, printings: 4, entries: 4 });
     });
 
+    it('sorts by name ignoring case and accents, then printing, then entry, and pages without repeating', async () => {
+      const me = await newCollector();
+      for (const [printingId, condition] of [
+        ['en-alpha-2-holo', 'near_mint'],
+        ['en-alpha-1-normal', 'near_mint'],
+        ['fr-alpha-2-holo', 'near_mint'],
+        ['en-beta-TG01-normal', 'near_mint'],
+        ['en-alpha-1-normal', 'damaged'],
+        ['fr-alpha-1-reverse', 'near_mint'],
+        ['en-alpha-10-normal', 'near_mint'],
+      ]) {
+        await me.add({ printingId, condition });
+      }
+      const all = await me.list({ order_by: 'name', size: '100' });
+      const twoOwned = all.content.filter((entry) => entry.printingId === 'en-alpha-1-normal').map((entry) => entry.id);
+      expect(twoOwned).toEqual([...twoOwned].sort());
+      expect(all.content.map((entry) => entry.printingId)).toEqual([
+        'en-beta-TG01-normal',
+        'en-alpha-1-normal',
+        'en-alpha-1-normal',
+        'fr-alpha-1-reverse',
+        'en-alpha-10-normal',
+        'en-alpha-2-holo',
+        'fr-alpha-2-holo',
+      ]);
+      for (const sort_by of ['asc', 'desc']) {
+        const whole = (await me.list({ order_by: 'name', sort_by, size: '100' })).content.map((entry) => entry.id);
+        const pages = await Promise.all([0, 1, 2, 3].map((page) => me.list({ order_by: 'name', sort_by, size: '2', page: String(page) })));
+        expect(pages.flatMap((page) => page.content.map((entry) => entry.id))).toEqual(whole);
+        expect(whole).toEqual(sort_by === 'asc' ? all.content.map((entry) => entry.id) : all.content.map((entry) => entry.id).reverse());
+      }
+    });
+
+    it.each([
+      [{ name: 'eq(Pikachu)' }, 3],
+      [{ name: 'eq(pikachu)' }, 0],
+      [{ name: 'ci(eq(pikachu))' }, 3],
+      [{ name: 'not(ci(contains(chu)))' }, 2],
+      [{ name: 'or(ci(eq(eclair)),eq(Raichu))' }, 3],
+      [{ name: 'ci(contains(chu))', order_by: 'set.name' }, 5],
+      [{ code: 'eq(alpha-1)' }, 3],
+      [{ id: 'eq(en-alpha-1-normal)', order_by: 'hp' }, 2],
+      [{ 'set.id': 'eq(fr-alpha)' }, 2],
+      [{ 'set.language': 'eq(fr)', order_by: 'name' }, 2],
+      [{ 'set.name': 'ci(contains(beta))', condition: 'eq(near_mint)' }, 1],
+    ])('filters %j on the card, counting what it lists', async (query, count) => {
+      const me = await newCollector();
+      for (const [printingId, condition] of [
+        ['en-alpha-1-normal', 'near_mint'],
+        ['en-alpha-1-normal', 'damaged'],
+        ['fr-alpha-1-reverse', 'near_mint'],
+        ['en-alpha-2-holo', 'near_mint'],
+        ['fr-alpha-2-holo', 'near_mint'],
+        ['en-alpha-10-normal', 'near_mint'],
+        ['en-beta-TG01-normal', 'near_mint'],
+      ]) {
+        await me.add({ printingId, condition });
+      }
+      const page = await me.list({ size: '100', ...query });
+      expect(page.content).toHaveLength(count);
+      expect(page.pageable.total_elements).toBe(count);
+    });
+
     it.each([
       [{ colour: 'eq(red)' }, "Unknown query parameter 'colour'"],
       [{ quantity: 'contains(2)' }, "Invalid filter for 'quantity'"],

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import { cardColumns, cardSortKeys, cardSqlFields, orderClause, type CardRow, type SortKey } from '../catalog/card-repository.ts';
 import { compileFilter, type SqlField } from '../catalog/filter/compile-filter.ts';
+import type { FilterNode } from '../catalog/filter/filter-ast.ts';
 import type { ListRequest, ListResult } from '../catalog/list-request.ts';
 import type { Database } from '../db/open-database.ts';
 import type { CollectionCondition, Tables } from '../db/tables.ts';
@@ -53,8 +54,17 @@ export interface PrintingIdentity {
 
 const ref = (column: string) => sql.ref(column);
 
+/**
+ * Card fields the entry carries a copy of (migration 0014) read from the entry, so that filtering
+ * and sorting on them joins no printing; case-sensitive name filters still read printing.name.
+ */
 const sqlFields: Record<CollectionFilterField, SqlField> = {
   ...cardSqlFields,
+  name: { ...cardSqlFields.name, fold: ref('entry.name_fold') },
+  id: { type: 'text', column: ref('entry.printing_id') },
+  code: { type: 'text', column: ref('entry.card_id') },
+  'set.id': { type: 'text', column: ref('entry.set_id') },
+  'set.language': { type: 'text', column: ref('entry.language') },
   condition: { type: 'text', column: ref('entry.condition') },
   quantity: { type: 'number', column: ref('entry.quantity') },
 };
@@ -66,18 +76,42 @@ const printingOrder = (keys: SortKey[]): SortKey[] => [...keys, { expression: re
 
 /**
  * Card sorts end on the printing (one printing in two conditions is two entries), entry sorts go
- * straight to the entry id: newest first, the default, then reads the (owner, added_at, id) index
- * backwards and stops after a page instead of joining and sorting every entry.
+ * straight to the entry id. Sorts on the entry's own columns read one of its (owner, ...) indexes
+ * in order and stop after the page: newest first, the default, reads (owner, added_at, id)
+ * backwards; by name reads (owner, name_fold, printing_id, id).
  */
 const sortKeys: Record<CollectionSortField, SortKey[]> = {
   ...(Object.fromEntries(Object.entries(cardSortKeys).map(([field, keys]) => [field, printingOrder(keys)])) as Record<keyof typeof cardSortKeys, SortKey[]>),
+  name: [{ expression: ref('entry.name_fold') }, { expression: ref('entry.printing_id') }],
+  id: [{ expression: ref('entry.printing_id') }],
   added: [{ expression: ref('entry.added_at') }],
   quantity: [{ expression: ref('entry.quantity') }],
   condition: [{ expression: conditionRank }],
 };
 
-/** Filters on the entry itself: counting them needs no join. */
-const entryFields = new Set<CollectionFilterField>(['condition', 'quantity']);
+/** Sorts and filters that the entry's own columns answer. */
+const entrySorts = new Set<CollectionSortField>(['name', 'id', 'added', 'quantity', 'condition']);
+const entryFields = new Set<CollectionFilterField>(['id', 'code', 'set.id', 'set.language', 'condition', 'quantity']);
+/** Filters on the set row itself; the others are on the entry or its printing. */
+const setTableFields = new Set<CollectionFilterField>(['set.code', 'set.name']);
+
+/** Whether every comparison in the filter is case-insensitive, so that it reads only the folded text. */
+function foldedOnly(node: FilterNode): boolean {
+  switch (node.kind) {
+    case 'compare':
+      return false;
+    case 'ci':
+      return true;
+    case 'not':
+      return foldedOnly(node.operand);
+    case 'and':
+    case 'or':
+      return node.operands.every(foldedOnly);
+  }
+}
+
+const readsEntryOnly = ({ field, filter }: { field: CollectionFilterField; filter: FilterNode }) =>
+  entryFields.has(field) || (field === 'name' && foldedOnly(filter));
 
 export type CollectionListRequest = ListRequest<CollectionFilterField, CollectionSortField>;
 
@@ -102,10 +136,40 @@ export interface CollectionRepository {
   importAll(owner: string, entries: NewEntry[], maxQuantity: number, batchRows: number): Promise<void>;
 }
 
+/** The entries as a VALUES list, typed, for an INSERT ... SELECT. */
+function adding(entries: NewEntry[]) {
+  const rows = entries.map(
+    (entry) => sql`(${entry.printingId}, ${entry.condition}, cast(${entry.quantity} as integer), cast(${entry.addedAt ?? null} as timestamptz))`,
+  );
+  return sql<{ printing_id: string; condition: CollectionCondition; quantity: number; added_at: Date | null }>`(values ${sql.join(rows)})`.as<'adding'>(
+    sql`adding(printing_id, condition, quantity, added_at)`,
+  );
+}
+
+/**
+ * Adds the entries with their printings' fields copied (the foreign key keeps the copies equal).
+ * An unknown printing leaves them null, which the table refuses, as it refused the printing before.
+ */
 function upsert(db: Database | Transaction<Tables>, owner: string, entries: NewEntry[], maxQuantity: number) {
   return db
     .insertInto('collection_entry')
-    .values(entries.map((entry) => ({ owner, printing_id: entry.printingId, condition: entry.condition, quantity: entry.quantity, ...(entry.addedAt ? { added_at: entry.addedAt } : {}) })))
+    .columns(['owner', 'printing_id', 'set_id', 'card_id', 'language', 'name_fold', 'condition', 'quantity', 'added_at'])
+    .expression(
+      db
+        .selectFrom(adding(entries))
+        .leftJoin('printing', 'printing.id', 'adding.printing_id')
+        .select([
+          sql<string>`cast(${owner} as text)`.as('owner'),
+          'adding.printing_id',
+          'printing.set_id',
+          'printing.card_id',
+          'printing.language',
+          'printing.name_fold',
+          'adding.condition',
+          'adding.quantity',
+          sql<Date>`coalesce(adding.added_at, now())`.as('added_at'),
+        ]),
+    )
     .onConflict((conflict) =>
       conflict
         .columns(['owner', 'printing_id', 'condition'])
@@ -121,25 +185,28 @@ function upsert(db: Database | Transaction<Tables>, owner: string, entries: NewE
 }
 
 export function createCollectionRepository(db: Database): CollectionRepository {
-  const base = () =>
-    db
-      .selectFrom('collection_entry as entry')
-      .innerJoin('printing', 'printing.id', 'entry.printing_id')
-      .innerJoin('card_set', 'card_set.id', 'printing.set_id');
+  const entries = () => db.selectFrom('collection_entry as entry');
+  const base = () => entries().innerJoin('printing', 'printing.id', 'entry.printing_id').innerJoin('card_set', 'card_set.id', 'printing.set_id');
   const entryColumns = [...cardColumns, 'entry.id as entry_id', 'entry.condition', 'entry.quantity', 'entry.added_at'] as const;
 
   return {
     async list(owner, request) {
       const conditions = request.filters.map(({ field, filter }) => compileFilter(filter, sqlFields[field]));
       const where: RawBuilder<SqlBool> = sql<SqlBool>`${sql.join([sql`entry.owner = ${owner}`, ...conditions], sql` and `)}`;
-      const rowsQuery = base()
-        .select(entryColumns)
-        .where(where)
-        .orderBy(orderClause(sortKeys[request.orderBy], ref('entry.id'), request.direction))
-        .limit(request.size)
-        .offset(request.page * request.size);
-      const entriesOnly = request.filters.every(({ field }) => entryFields.has(field));
-      const countQuery = (entriesOnly ? db.selectFrom('collection_entry as entry') : base()).select(sql<number>`count(*)::int`.as('total')).where(where);
+      const order = orderClause(sortKeys[request.orderBy], ref('entry.id'), request.direction);
+      const entriesOnly = request.filters.every(readsEntryOnly);
+      const offset = request.page * request.size;
+      // A page of entries chosen from the entries alone joins only its own rows to their cards,
+      // rather than every entry it skips on the way to a deep page.
+      const rowsQuery = entriesOnly && entrySorts.has(request.orderBy)
+        ? base()
+            .select(entryColumns)
+            .where('entry.id', 'in', entries().select('entry.id').where(where).orderBy(order).limit(request.size).offset(offset))
+            .orderBy(order)
+        : base().select(entryColumns).where(where).orderBy(order).limit(request.size).offset(offset);
+      const needsSet = request.filters.some(({ field }) => setTableFields.has(field));
+      const countFrom = entriesOnly ? entries() : needsSet ? base() : entries().innerJoin('printing', 'printing.id', 'entry.printing_id');
+      const countQuery = countFrom.select(sql<number>`count(*)::int`.as('total')).where(where);
       const [rows, count] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
       return { rows: rows as EntryRow[], total: count.total };
     },
@@ -204,33 +271,27 @@ export function createCollectionRepository(db: Database): CollectionRepository {
       // A card counts once whatever its variants and conditions; the total is what the catalogue holds of the set.
       const result = await sql<SetCompletionRow>`
         with owned as (
-          select printing.set_id, count(distinct printing.card_id)::int as owned
-          from collection_entry entry join printing on printing.id = entry.printing_id
-          where entry.owner = ${owner}
-          group by printing.set_id
-        ), totals as (
-          select printing.set_id, count(distinct printing.card_id)::int as total
-          from printing where printing.set_id in (select set_id from owned)
-          group by printing.set_id
+          select set_id, count(distinct card_id)::int as owned
+          from collection_entry
+          where owner = ${owner}
+          group by set_id
         )
         select card_set.id, card_set.code, card_set.name, card_set.language,
-          card_set.card_count_official as official, owned.owned, totals.total
+          card_set.card_count_official as official, owned.owned, card_set.card_count_catalogue as total
         from owned
         join card_set on card_set.id = owned.set_id
-        join totals on totals.set_id = owned.set_id
         order by card_set.name_fold, card_set.id`.execute(db);
       return result.rows;
     },
 
     async ownedInSet(owner, setId) {
       return db
-        .selectFrom('collection_entry as entry')
-        .innerJoin('printing', 'printing.id', 'entry.printing_id')
-        .select(['entry.printing_id', sql<number>`sum(entry.quantity)::int`.as('quantity')])
-        .where('entry.owner', '=', owner)
-        .where('printing.set_id', '=', setId)
-        .groupBy('entry.printing_id')
-        .orderBy('entry.printing_id')
+        .selectFrom('collection_entry')
+        .select(['printing_id', sql<number>`sum(quantity)::int`.as('quantity')])
+        .where('owner', '=', owner)
+        .where('set_id', '=', setId)
+        .groupBy('printing_id')
+        .orderBy('printing_id')
         .execute();
     },
 

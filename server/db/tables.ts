@@ -20,6 +20,8 @@ export interface CardSetTable {
   release_date: string | null;
   card_count_official: number | null;
   card_count_total: number | null;
+  /** Distinct cards of the set in the catalogue, written by the importer. */
+  card_count_catalogue: Generated<number>;
   logo: string | null;
   symbol: string | null;
   imported_at: Generated<Date>;
@@ -143,6 +145,11 @@ export interface CollectionEntryTable {
   id: Generated<string>;
   owner: string;
   printing_id: string;
+  /** Copies of the printing's fields, kept equal by the foreign key (migration 0014). */
+  set_id: string;
+  card_id: string;
+  language: string;
+  name_fold: string;
   condition: CollectionCondition;
   quantity: number;
   added_at: ColumnType<Date, Date | string | undefined, Date | string>;

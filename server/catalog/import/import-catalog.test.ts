@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createCollectionRepository } from '../../collection/collection-repository.ts';
 import { migrate } from '../../db/migrate.ts';
 import { openDatabase, type Database } from '../../db/open-database.ts';
 import { readFixtureJson, smallCatalogPath, testBackends } from '../../test-support/test-database.ts';
@@ -120,11 +121,36 @@ describe.each(testBackends())('catalogue import on $name', (backend) => {
 
   it('keeps a printing the source no longer lists while a collector owns it, and says so', async () => {
     await importCatalog(db, readTcgdexFile(fixture()));
-    await db.insertInto('collection_entry').values({ owner: 'casey', printing_id: 'en-alpha-1-reverse', condition: 'near_mint', quantity: 1 }).execute();
+    await createCollectionRepository(db).add('casey', { printingId: 'en-alpha-1-reverse', condition: 'near_mint', quantity: 1 }, 1);
     const changed = fixture();
     changed.cards.find((card) => card.id === 'alpha-1' && card.language === 'en')!.variants.reverse = false;
     expect(await importCatalog(db, readTcgdexFile(changed))).toMatchObject({ removed: 0, keptOwned: 1 });
     expect((await snapshot()).printings.some((row) => row.id === 'en-alpha-1-reverse')).toBe(true);
+  });
+
+  it('renames an owned printing in its entries too, and refuses an entry whose copy differs', async () => {
+    await importCatalog(db, readTcgdexFile(fixture()));
+    await createCollectionRepository(db).add('casey', { printingId: 'en-alpha-2-holo', condition: 'near_mint', quantity: 1 }, 1);
+    const changed = fixture();
+    changed.cards.find((card) => card.id === 'alpha-2' && card.language === 'en')!.name = 'Raichu δ';
+    await importCatalog(db, readTcgdexFile(changed));
+    expect(await db.selectFrom('collection_entry').select(['printing_id', 'name_fold']).execute()).toEqual([{ printing_id: 'en-alpha-2-holo', name_fold: 'raichu δ' }]);
+    const stale = { owner: 'casey', printing_id: 'en-alpha-2-holo', set_id: 'en-alpha', card_id: 'alpha-2', language: 'en', name_fold: 'raichu', condition: 'damaged', quantity: 1 } as const;
+    await expect(db.insertInto('collection_entry').values(stale).execute()).rejects.toThrow(/foreign key/);
+  });
+
+  it("keeps each set's count of distinct cards as imports add, remove and keep printings", async () => {
+    const counts = async () => Object.fromEntries((await db.selectFrom('card_set').select(['id', 'card_count_catalogue']).execute()).map((row) => [row.id, row.card_count_catalogue]));
+    await importCatalog(db, readTcgdexFile(fixture()));
+    expect(await counts()).toEqual({ 'en-alpha': 3, 'fr-alpha': 2, 'en-beta': 2 });
+
+    await createCollectionRepository(db).add('casey', { printingId: 'en-beta-001-normal', condition: 'near_mint', quantity: 1 }, 1);
+    const changed = fixture();
+    changed.cards = changed.cards.filter((card) => !(card.language === 'en' && ['alpha-10', 'beta-001', 'beta-TG01'].includes(card.id)));
+    changed.cards.find((card) => card.id === 'alpha-1' && card.language === 'en')!.variants.reverse = false;
+    await importCatalog(db, readTcgdexFile(changed));
+    // alpha-10 is gone; beta-001 is kept because casey owns it; one variant less changes no count.
+    expect(await counts()).toEqual({ 'en-alpha': 2, 'fr-alpha': 2, 'en-beta': 1 });
   });
 
   it('reads the TCGdex REST API, retrying a failed request, into the same rows as the file', async () => {

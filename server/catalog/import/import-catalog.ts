@@ -1,11 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/open-database.ts';
-import type { CardSetTable, PrintingTable } from '../../db/tables.ts';
+import type { CardSetTable, PrintingTable, Tables } from '../../db/tables.ts';
 import { foldText } from '../fold-text.ts';
 import type { Progress } from './progress-bar.ts';
 import { variantNames, type CatalogBatch, type CatalogSource, type TcgdexCard, type TcgdexSet } from './tcgdex-catalog.ts';
 
-type SetRow = Omit<CardSetTable, 'imported_at'>;
+type SetRow = Omit<CardSetTable, 'imported_at' | 'card_count_catalogue'>;
 type PrintingRow = Omit<PrintingTable, 'imported_at' | 'types' | 'attacks'> & { types: string; attacks: string };
 
 /** What an import wrote: printings the source lists are added, changed or already as they were. */
@@ -81,6 +81,17 @@ function toPrintingRows(card: TcgdexCard, setRowIdValue: string): PrintingRow[] 
 
 const chunkSize = 500;
 
+/** Set completion's denominator: the set's cards once each, printings kept for their owners included. */
+async function countSetCards(trx: Transaction<Tables>, setId: string) {
+  await trx
+    .updateTable('card_set')
+    .set((eb) => ({
+      card_count_catalogue: eb.selectFrom('printing').select(sql<number>`count(distinct card_id)::int`.as('cards')).where('set_id', '=', setId),
+    }))
+    .where('id', '=', setId)
+    .execute();
+}
+
 /**
  * Writes one set and its printings in one transaction; running it again with the same data changes
  * nothing. A printing is rewritten only when a field differs, and says whether it was new.
@@ -128,6 +139,7 @@ export async function importBatch(db: Database, batch: CatalogBatch): Promise<Ba
     const removed = await trx.deleteFrom('printing').where('id', 'in', stale).where('id', 'not in', owned).executeTakeFirst();
     summary.removed = Number(removed.numDeletedRows);
     summary.keptOwned = (await stale.where('id', 'in', owned).execute()).length;
+    await countSetCards(trx, setRow.id);
     return summary;
   });
 }

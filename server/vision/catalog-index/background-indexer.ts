@@ -53,6 +53,11 @@ export function createBackgroundIndexer(
   const reloadNow = async () => {
     lastReload = Date.now();
     state.ready = (await reload()) > 0;
+    // A server that does not index, or whose last build ended, counts what another process stored.
+    if (!state.building) {
+      const { total, upToDate } = await repository.indexCounts();
+      Object.assign(state, { total, indexed: upToDate });
+    }
   };
 
   async function build(): Promise<void> {
@@ -71,7 +76,8 @@ export function createBackgroundIndexer(
         state.indexed = upToDate + progress.indexed;
         state.failed = progress.skipped;
         if (progress.indexed > 0) state.imagesUnavailable = false;
-        else if (upToDate === 0 && progress.skipped >= settings.unreachableAfter.value) state.imagesUnavailable = true;
+        // A catalogue smaller than the streak that proves it fails on all of its images.
+        else if (upToDate === 0 && progress.skipped >= Math.min(settings.unreachableAfter.value, todo.length)) state.imagesUnavailable = true;
         if (state.imagesUnavailable && progress.indexed === 0) stopEarly.abort();
       },
       onSaved: () => {

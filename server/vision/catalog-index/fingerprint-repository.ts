@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/open-database.ts';
 import { fingerprintVersion, hashWords, thumbnailSize, type CardFingerprint } from '../describe/card-fingerprint.ts';
 import { FingerprintIndex, type IndexedPrinting } from '../search/fingerprint-index.ts';
@@ -20,6 +21,8 @@ export interface FingerprintRepository {
   fineDetails(printingIds: string[]): Promise<Map<string, FineDetails>>;
   /** Printings with an image whose fingerprint is missing, of an older version or from another image. */
   printingsToIndex(options: { force: boolean }): Promise<{ todo: PrintingImage[]; upToDate: number }>;
+  /** Printings with an image, and those of them with a current fingerprint. */
+  indexCounts(): Promise<{ total: number; upToDate: number }>;
   save(rows: Array<PrintingImage & { fingerprint: CardFingerprint }>): Promise<void>;
 }
 
@@ -84,6 +87,18 @@ export function createFingerprintRepository(db: Database): FingerprintRepository
         else todo.push({ printingId: row.id, image: row.image! });
       }
       return { todo, upToDate };
+    },
+
+    async indexCounts() {
+      return db
+        .selectFrom('printing as p')
+        .leftJoin('printing_fingerprint as f', 'f.printing_id', 'p.id')
+        .where('p.image', 'is not', null)
+        .select([
+          sql<number>`count(*)::int`.as('total'),
+          sql<number>`(count(*) filter (where f.algorithm = ${fingerprintVersion} and f.image_address = p.image))::int`.as('upToDate'),
+        ])
+        .executeTakeFirstOrThrow();
     },
 
     async save(rows) {

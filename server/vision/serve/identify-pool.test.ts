@@ -117,4 +117,19 @@ describe.each(testBackends())('identification on worker threads on $name', (back
       await service.close();
     }
   }, 120_000);
+
+  it('ends idle workers, giving their memory back, and starts them again for the next photo', async () => {
+    const service = createPooledIdentifyService(createFingerprintRepository(pooled.app.db), { ranking: { assetsBaseUrl: 'https://assets.tcgdex.net' }, detectCards: false, findCorners: false }, identifyPoolSettings({ threads: 2, idleTimeoutMs: 200 }));
+    try {
+      const photo = photos.find((entry) => entry.printingId !== null)!;
+      const bytes = readFileSync(photo.file);
+      const first = await service.identify(bytes);
+      expect(first[0]?.printingId).toBe(photo.printingId);
+      expect(service.runningWorkers()).toBeGreaterThan(0);
+      await expect.poll(() => service.runningWorkers(), { timeout: 10_000 }).toBe(0);
+      expect(await service.identify(bytes)).toEqual(first);
+    } finally {
+      await service.close();
+    }
+  }, 120_000);
 });

@@ -20,18 +20,29 @@ export interface IdentifyPoolSettings {
   retryAfterSeconds: number;
   /** How much lower than the event loop the workers are scheduled. */
   nice: number;
+  /** How long a worker may rank nothing before it ends and frees its memory, in ms. */
+  idleTimeoutMs: number;
 }
 
 /** The pool as server-settings.ts sizes it for this machine, with what a caller (a test) overrides. */
 export function identifyPoolSettings(overrides: Partial<IdentifyPoolSettings> = {}): IdentifyPoolSettings {
-  const { threads, queuedPerThread, retryAfter, workerNice } = serverSettings.identifyPool;
+  const { threads, queuedPerThread, retryAfter, workerNice, idleTimeout } = serverSettings.identifyPool;
   const chosen = overrides.threads ?? threads.value;
-  return { threads: chosen, queue: chosen * queuedPerThread.value, retryAfterSeconds: retryAfter.value, nice: workerNice.value, ...overrides };
+  return {
+    threads: chosen,
+    queue: chosen * queuedPerThread.value,
+    retryAfterSeconds: retryAfter.value,
+    nice: workerNice.value,
+    idleTimeoutMs: idleTimeout.value,
+    ...overrides,
+  };
 }
 
 export interface PooledIdentifyService extends IdentifyService {
   /** Stops the workers; identification already under way is abandoned. */
   close(): Promise<void>;
+  /** Worker threads running now: none before the first photo and after idleTimeoutMs without one. */
+  runningWorkers(): number;
 }
 
 const workerFile = new URL('./identify-worker.ts', import.meta.url);
@@ -58,8 +69,10 @@ export function createPooledIdentifyService(
   const workers = () =>
     (pool ??= new Piscina<IdentifyTask, IdentifyOutcome>({
       filename: workerFile.href,
-      minThreads: settings.threads,
+      // No thread is kept: an idle worker ends after idleTimeout and a photo starts one again.
+      minThreads: 0,
       maxThreads: settings.threads,
+      idleTimeout: settings.idleTimeoutMs,
       maxQueue: settings.queue,
       execArgv: workerArgv,
       // Per thread on Linux (piscina's @napi-rs/nice): the event loop is served first.
@@ -99,6 +112,7 @@ export function createPooledIdentifyService(
     },
     reload: async () => (await held.reload()).index.size,
     indexSize: held.size,
+    runningWorkers: () => pool?.threads.length ?? 0,
     async close() {
       await pool?.destroy();
     },

@@ -27,6 +27,7 @@ export function mainThreadRepository(port: MessagePort): FingerprintRepository {
     loadIndex: async () => new FingerprintIndex(await ask('index')),
     fineDetails: (printingIds): Promise<Map<string, FineDetails>> => ask('fineDetails', printingIds),
     printingsToIndex: refuse,
+    indexCounts: refuse,
     save: refuse,
   };
 }

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { PageTitle } from '../../components/page-title.tsx';
 import { CameraView } from './camera-view.tsx';
@@ -11,6 +11,7 @@ import { ScanSteps } from './scan-steps.tsx';
 import { ScanTips } from './scan-tips.tsx';
 import { useIdentifyStatus } from './use-identify-status.ts';
 import { useScanner } from './use-scanner.ts';
+import { useScannerFit } from './use-scanner-fit.ts';
 import { ScanSessionPanel } from './scan-session-panel.tsx';
 import { scanSessionMessages as sessionMessages } from './scan-session-messages.ts';
 import { useScanSession } from './use-scan-session.ts';
@@ -24,6 +25,9 @@ export default function ScanPage() {
   const scanner = useScanner({ failureText });
   const result = scanner.state.result;
   const session = useScanSession(result);
+  const headRef = useRef<HTMLDivElement>(null);
+  const scannerRef = useRef<HTMLDivElement>(null);
+  useScannerFit(headRef, scannerRef);
   const note =
     session.outcome === 'uncertain' ? (
       <p className="session-note uncertain" role="status">
@@ -37,10 +41,12 @@ export default function ScanPage() {
 
   return (
     <section className="page scan-page">
-      <PageTitle text={intl.formatMessage(m.title)} />
-      <IdentifyReadiness status={identifyStatus.status} />
+      <div ref={headRef}>
+        <PageTitle text={intl.formatMessage(m.title)} />
+        <IdentifyReadiness status={identifyStatus.status} />
+      </div>
       <div className="scan-layout">
-        <div className="scanner">
+        <div className="scanner" ref={scannerRef}>
           <CameraView
             videoRef={scanner.videoRef}
             viewRef={scanner.viewRef}

@@ -11,7 +11,7 @@ import { signInCollector, signOutCollector } from '../../test-support/signed-in-
 import { ResultsPanel } from './results-panel.tsx';
 import type { ScanCandidate } from './scan-candidate.ts';
 import { ScanSessionPanel } from './scan-session-panel.tsx';
-import { scanSessionOnAtom, sessionAddsAtom } from './scan-session.ts';
+import { scanSessionAtom } from './scan-session.ts';
 import { scanSessionMessages } from './scan-session-messages.ts';
 import { useScanSession } from './use-scan-session.ts';
 
@@ -63,8 +63,7 @@ setUpScreenTests();
 afterEach(() => {
   signOutCollector();
   // A session lasts as long as the page; each test is a new visit.
-  getDefaultStore().set(scanSessionOnAtom, false);
-  getDefaultStore().set(sessionAddsAtom, []);
+  getDefaultStore().set(scanSessionAtom, null);
 });
 
 const sessionSwitch = () => page.getByRole('switch', { name: 'Add each scan to my collection' });
@@ -132,6 +131,20 @@ describe('scan session', () => {
     show(raichu);
     await expect.element(strip().getByText('1 card added in this session')).toBeVisible();
     expect(await collector.entries()).toEqual([{ printingId: 'en-alpha-2-holo', condition: 'near_mint', quantity: 1 }]);
+  });
+
+  test('a sign-out ends the session: the next collector on this page starts with none', async () => {
+    signInCollector(17);
+    await renderScanSide();
+    await sessionSwitch().click();
+    show(sure);
+    await expect.element(strip().getByText('1 card added in this session')).toBeVisible();
+
+    signOutCollector();
+    await expect.poll(() => sessionSwitch().elements()).toHaveLength(0);
+    signInCollector(18);
+    await expect.element(sessionSwitch()).not.toBeChecked();
+    expect(page.getByText('1 card added in this session').elements()).toHaveLength(0);
   });
 
   test('a visitor has no session switch, and each match offers sign-in instead', async () => {

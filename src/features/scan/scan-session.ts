@@ -5,12 +5,24 @@ import type { ScanCandidate } from './scan-candidate.ts';
 
 /**
  * A scan session: with "Add each scan to my collection" on, each confident top match is added as
- * soon as it is shown, and the adds of this visit are listed with Undo. It lasts as long as the page.
+ * soon as it is shown, and the adds of this visit are listed with Undo. It lasts as long as the page
+ * and belongs to the collector who started it: after a sign-out, or another collector's sign-in,
+ * there is none.
  */
-export const scanSessionOnAtom = atom(false);
+export interface ScanSession {
+  /** The token subject of the collector whose session it is. */
+  owner: string;
+  on: boolean;
+  /** What this session added, newest first. */
+  adds: AddedEntry[];
+}
 
-/** What this session added, newest first. */
-export const sessionAddsAtom = atom<AddedEntry[]>([]);
+export const scanSessionAtom = atom<ScanSession | null>(null);
+
+/** The session of `owner`: the stored one if it is theirs, else a new one, switched off. */
+export function sessionOf(stored: ScanSession | null, owner: string): ScanSession {
+  return stored !== null && stored.owner === owner ? stored : { owner, on: false, adds: [] };
+}
 
 /** A top match the session adds by itself; below this the collector picks from the candidates. */
 export function isConfident(candidate: ScanCandidate | undefined): candidate is ScanCandidate {

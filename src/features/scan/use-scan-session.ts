@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
 import { variantName } from '../../components/variant-name.ts';
@@ -6,7 +6,7 @@ import { addToCollection, defaultCondition, undoAdd, type AddedEntry } from '../
 import { authAtom } from '../../state/auth.ts';
 import { addToastAtom } from '../../state/toasts.ts';
 import type { ScanCandidate } from './scan-candidate.ts';
-import { isConfident, scanSessionOnAtom, sessionAddsAtom } from './scan-session.ts';
+import { isConfident, scanSessionAtom, sessionOf } from './scan-session.ts';
 import { scanSessionMessages as m } from './scan-session-messages.ts';
 
 export type SessionOutcome = 'off' | 'adding' | 'added' | 'uncertain' | 'failed';
@@ -17,9 +17,19 @@ export type SessionOutcome = 'off' | 'adding' | 'added' | 'uncertain' | 'failed'
  */
 export function useScanSession(result: ScanCandidate[] | null) {
   const intl = useIntl();
-  const { authenticated } = useAtomValue(authAtom);
-  const [on, setOn] = useAtom(scanSessionOnAtom);
-  const [adds, setAdds] = useAtom(sessionAddsAtom);
+  const { authenticated, user } = useAtomValue(authAtom);
+  const owner = authenticated ? (user?.subject ?? '') : '';
+  const [stored, setStored] = useAtom(scanSessionAtom);
+  const { on, adds } = sessionOf(stored, owner);
+  const setOn = useCallback((next: boolean) => setStored((current) => ({ ...sessionOf(current, owner), on: next })), [setStored, owner]);
+  const setAdds = useCallback(
+    (change: (list: AddedEntry[]) => AddedEntry[]) =>
+      setStored((current) => {
+        const session = sessionOf(current, owner);
+        return { ...session, adds: change(session.adds) };
+      }),
+    [setStored, owner],
+  );
   const addToast = useSetAtom(addToastAtom);
   const [outcome, setOutcome] = useState<{ result: ScanCandidate[]; value: SessionOutcome }>();
   const handled = useRef<ScanCandidate[] | null>(null);
