@@ -12,8 +12,8 @@ import { importCatalog } from '../../server/catalog/import/import-catalog.ts';
 import { readTcgdexFile } from '../../server/catalog/import/read-tcgdex-file.ts';
 import type { DatabaseOptions } from '../../server/db/database-options.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
-import { hashWords, stripSize, textSize, thumbnailSize } from '../../server/vision/card-fingerprint.ts';
-import { createFingerprintRepository } from '../../server/vision/fingerprint-repository.ts';
+import { hashWords, stripSize, textSize, thumbnailSize } from '../../server/vision/describe/card-fingerprint.ts';
+import { createFingerprintRepository } from '../../server/vision/catalog-index/fingerprint-repository.ts';
 
 const { values } = parseArgs({ options: { printings: { type: 'string', default: '100000' }, loads: { type: 'string', default: '3' } } });
 const printings = Number(values.printings);

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { shownCandidates } from '../../../server/vision/candidate-ranking.ts';
-import { cardHeight, cardWidth } from '../../../server/vision/card-fingerprint.ts';
-import { fingerprintCardImage } from '../../../server/vision/fingerprint-card-image.ts';
-import { createIdentifyService, type IdentifyOptions } from '../../../server/vision/identify-service.ts';
-import type { RasterImage } from '../../../server/vision/raster-image.ts';
+import { shownCandidates } from '../../../server/vision/answer/shown-candidates.ts';
+import { cardHeight, cardWidth } from '../../../server/vision/describe/card-fingerprint.ts';
+import { fingerprintCardImage } from '../../../server/vision/describe/fingerprint-card-image.ts';
+import { createIdentifyService, type IdentifyOptions } from '../../../server/vision/serve/identify-service.ts';
+import type { RasterImage } from '../../../server/vision/image/raster-image.ts';
 import { distractorFingerprints } from '../distractor-fingerprints.ts';
 import { memoryFingerprintRepository, type MemoryEntry } from '../memory-fingerprint-repository.ts';
 import { readKit, type KitManifest } from './real-card-kit.ts';
@@ -78,7 +78,7 @@ export async function kitEntries(kit: KitManifest): Promise<{ entries: MemoryEnt
 export async function realCardRows(
   kitDir: string,
   sizes: number[],
-  outlines: Pick<IdentifyOptions, 'detectCards' | 'findCorners' | 'outlines'>,
+  pipeline: Pick<IdentifyOptions, 'detectCards' | 'findCorners' | 'without'>,
   log: (line: string) => void,
 ): Promise<RealCardRow[]> {
   const kit = readKit(kitDir);
@@ -89,7 +89,7 @@ export async function realCardRows(
       fingerprint,
       printing: { ...entries[0]!.printing, printingId: `distractor-${i}`, cardId: `distractor-${i}`, image: `distractor-${i}` },
     }));
-    const service = createIdentifyService(memoryFingerprintRepository([...entries, ...distractors]), { assetsBaseUrl: 'https://assets.tcgdex.net', ...outlines });
+    const service = createIdentifyService(memoryFingerprintRepository([...entries, ...distractors]), { assetsBaseUrl: 'https://assets.tcgdex.net', ...pipeline });
     await service.reload();
     for (const photos of ['whole', 'frame'] as const) {
       log(`Real cards: ${kit.photos.length} ${photos} photos against ${size} printings...`);
