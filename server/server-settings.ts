@@ -83,7 +83,7 @@ const indexReload = {
   wholeReadAbove: setting(
     0.25,
     'changed printings per printing held',
-    'past this share the changed rows are read whole anyway and the saving of reading only them is small; below it a reload reads the changed rows and copies the held arrays around them',
+    'below it a reload reads only the changed rows and copies the held arrays around them: 100 of 100,000 took 0.08 s on PostgreSQL and 0.29 s on PGlite against 2.5 s and 8.2 s whole (bench:index-load). Past a quarter the changed rows are most of a whole read anyway; the share itself was not measured',
   ),
 };
 

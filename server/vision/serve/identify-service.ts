@@ -15,7 +15,7 @@ export interface IdentifyService {
   identify(photo: Uint8Array): Promise<Candidate[]>;
   /** Every ranked printing with its raw similarity, threshold ignored: for benchmarks and calibration. */
   rank(photo: Uint8Array): Promise<RankedPrinting[]>;
-  /** Reads the fingerprints from the database again. */
+  /** Brings the index up to date with the database, reading only what changed since where it can. */
   reload(): Promise<number>;
   indexSize(): number;
 }
@@ -30,7 +30,7 @@ export interface IndexRead {
 export interface HeldIndex {
   /** The last read, made again while the index is empty so fingerprints built after start are picked up. */
   current(): Promise<IndexRead>;
-  /** Reads the index again. */
+  /** Brings the index up to date; the generation moves only when it changed. */
   reload(): Promise<IndexRead>;
   size(): number;
 }
