@@ -26,7 +26,7 @@ export interface IndexStatus {
 export interface BackgroundIndexer {
   /** Indexes what the catalogue lacks, in the background; a call while building runs once more after. */
   start(): void;
-  /** Reads the index again, for fingerprints another process stored; a no-op while this one builds (it reloads as it goes). */
+  /** Brings the index up to date, for fingerprints another process stored; a no-op while this one builds (it reloads as it goes). */
   reload(): Promise<void>;
   status(): IndexStatus;
   stop(): Promise<void>;

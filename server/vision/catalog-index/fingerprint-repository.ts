@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/open-database.ts';
-import { fingerprintVersion, hashWords, thumbnailSize, type CardFingerprint } from '../describe/card-fingerprint.ts';
-import { FingerprintIndex, type IndexedPrinting } from '../search/fingerprint-index.ts';
+import { serverSettings } from '../../server-settings.ts';
+import { fingerprintVersion, type CardFingerprint } from '../describe/card-fingerprint.ts';
+import type { FingerprintIndex } from '../search/fingerprint-index.ts';
+import { refreshIndex, type LoadedIndex } from './refresh-index.ts';
 
 export interface FineDetails {
   thumbnail: Uint8Array;
@@ -18,6 +20,8 @@ export interface PrintingImage {
 export interface FingerprintRepository {
   /** Every printing with a current fingerprint, packed for the search. */
   loadIndex(): Promise<FingerprintIndex>;
+  /** The index as it is now, read whole or, given a previous read, from what changed since (repositories over a database only). */
+  refreshIndex?(previous: LoadedIndex | undefined): Promise<LoadedIndex>;
   fineDetails(printingIds: string[]): Promise<Map<string, FineDetails>>;
   /** Printings with an image whose fingerprint is missing, of an older version or from another image. */
   printingsToIndex(options: { force: boolean }): Promise<{ todo: PrintingImage[]; upToDate: number }>;
@@ -28,39 +32,13 @@ export interface FingerprintRepository {
 
 const toBytes = (words: Uint32Array) => new Uint8Array(words.buffer.slice(words.byteOffset, words.byteOffset + words.byteLength));
 
+const wholeReadAbove = serverSettings.indexReload.wholeReadAbove.value;
+
 export function createFingerprintRepository(db: Database): FingerprintRepository {
   return {
-    async loadIndex() {
-      const rows = await db
-        .selectFrom('printing_fingerprint as f')
-        .innerJoin('printing as p', 'p.id', 'f.printing_id')
-        .innerJoin('card_set as s', 's.id', 'p.set_id')
-        .where('f.algorithm', '=', fingerprintVersion)
-        .select(['p.id', 'p.card_id', 'p.name', 'p.local_id', 'p.variant', 'p.language', 'p.image', 's.name as set_name', 's.code as set_code', 'f.hashes', 'f.thumbnail'])
-        .orderBy('p.id')
-        .execute();
-      const hashes = new Uint32Array(rows.length * hashWords);
-      const bytes = new Uint8Array(hashes.buffer);
-      const printings: IndexedPrinting[] = [];
-      const thumbnails: Uint8Array[] = [];
-      for (const row of rows) {
-        if (row.hashes.length !== hashWords * 4 || row.thumbnail.length !== thumbnailSize.width * thumbnailSize.height) continue;
-        thumbnails.push(row.thumbnail);
-        bytes.set(row.hashes, printings.length * hashWords * 4);
-        printings.push({
-          printingId: row.id,
-          cardId: row.card_id,
-          cardName: row.name,
-          setName: row.set_name,
-          setCode: row.set_code,
-          number: row.local_id,
-          variant: row.variant,
-          language: row.language,
-          image: row.image,
-        });
-      }
-      return new FingerprintIndex(printings, hashes.subarray(0, printings.length * hashWords), thumbnails);
-    },
+    loadIndex: async () => (await refreshIndex(db, undefined, wholeReadAbove)).index,
+
+    refreshIndex: (previous) => refreshIndex(db, previous, wholeReadAbove),
 
     async fineDetails(printingIds) {
       if (printingIds.length === 0) return new Map();

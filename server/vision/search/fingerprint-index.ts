@@ -95,10 +95,10 @@ export interface SearchPool {
 
 // The shortlist is compared at half the thumbnail's resolution: a rectified photo a few percent off
 // still lines up cell for cell, and the index holds a quarter of the bytes.
-const coarsePixels = coarseSize.width * coarseSize.height;
+export const coarsePixels = coarseSize.width * coarseSize.height;
 
 /** A thumbnail halved, minus its mean, in signed bytes, with the inverse of its norm: a correlation becomes one dot product. */
-function centre(thumbnail: Uint8Array, into: Int8Array, offset: number): number {
+export function centre(thumbnail: Uint8Array, into: Int8Array, offset: number): number {
   const cells = coarseThumbnail(thumbnail);
   let sum = 0;
   for (const value of cells) sum += value;
@@ -124,9 +124,18 @@ export interface SharedIndex {
   centred: Int8Array;
   inverseNorms: Float32Array;
   typicalCard: Uint8Array;
+  /** Every thumbnail added up, pixel by pixel: the typical card again after printings are added. */
+  thumbnailSums: Float64Array;
 }
 
-const sharedArray = <T>(make: (buffer: SharedArrayBuffer) => T, bytes: number): T => make(new SharedArrayBuffer(bytes));
+export const sharedArray = <T>(make: (buffer: SharedArrayBuffer) => T, bytes: number): T => make(new SharedArrayBuffer(bytes));
+
+/** The mean of the thumbnails `sums` adds up. */
+export function typicalCardOf(sums: Float64Array, count: number): Uint8Array {
+  const typicalCard = sharedArray((buffer) => new Uint8Array(buffer), sums.length);
+  sums.forEach((sum, i) => (typicalCard[i] = Math.round(sum / Math.max(1, count))));
+  return typicalCard;
+}
 
 function shareIndex(printings: IndexedPrinting[], hashes: Uint32Array, thumbnails: Uint8Array[]): SharedIndex {
   if (hashes.length !== printings.length * hashWords) throw new Error('hashes and printings differ in length');
@@ -138,11 +147,9 @@ function shareIndex(printings: IndexedPrinting[], hashes: Uint32Array, thumbnail
   thumbnails.forEach((thumbnail, position) => {
     inverseNorms[position] = centre(thumbnail, centred, position * coarsePixels);
   });
-  const sums = new Float64Array(thumbnailSize.width * thumbnailSize.height);
-  for (const thumbnail of thumbnails) for (let i = 0; i < sums.length; i++) sums[i]! += thumbnail[i]!;
-  const typicalCard = sharedArray((buffer) => new Uint8Array(buffer), sums.length);
-  sums.forEach((sum, i) => (typicalCard[i] = Math.round(sum / Math.max(1, thumbnails.length))));
-  return { printings, words, centred, inverseNorms, typicalCard };
+  const thumbnailSums = sharedArray((buffer) => new Float64Array(buffer), thumbnailSize.width * thumbnailSize.height * Float64Array.BYTES_PER_ELEMENT);
+  for (const thumbnail of thumbnails) for (let i = 0; i < thumbnailSums.length; i++) thumbnailSums[i]! += thumbnail[i]!;
+  return { printings, words, centred, inverseNorms, typicalCard: typicalCardOf(thumbnailSums, thumbnails.length), thumbnailSums };
 }
 
 /**

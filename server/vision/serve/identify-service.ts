@@ -1,6 +1,7 @@
 import type { RankedPrinting } from '../answer/artwork-scores.ts';
 import { candidatesOf } from '../answer/candidates.ts';
 import type { FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
+import type { LoadedIndex } from '../catalog-index/refresh-index.ts';
 import { rankPhoto, type PipelineOptions } from '../pipeline/rank-photo.ts';
 import type { FingerprintIndex } from '../search/fingerprint-index.ts';
 import type { Candidate } from './identify-schemas.ts';
@@ -14,7 +15,7 @@ export interface IdentifyService {
   identify(photo: Uint8Array): Promise<Candidate[]>;
   /** Every ranked printing with its raw similarity, threshold ignored: for benchmarks and calibration. */
   rank(photo: Uint8Array): Promise<RankedPrinting[]>;
-  /** Reads the fingerprints from the database again. */
+  /** Brings the index up to date with the database, reading only what changed since where it can. */
   reload(): Promise<number>;
   indexSize(): number;
 }
@@ -29,20 +30,26 @@ export interface IndexRead {
 export interface HeldIndex {
   /** The last read, made again while the index is empty so fingerprints built after start are picked up. */
   current(): Promise<IndexRead>;
-  /** Reads the index again. */
+  /** Brings the index up to date; the generation moves only when it changed. */
   reload(): Promise<IndexRead>;
   size(): number;
 }
 
 export function holdIndex(repository: FingerprintRepository): HeldIndex {
   let read: IndexRead | undefined;
+  let loaded: LoadedIndex | undefined;
   let loading: Promise<IndexRead> | undefined;
+  // A repository over a database reads only what changed since the last read; others read whole.
+  const refresh = async (previous: LoadedIndex | undefined): Promise<LoadedIndex> =>
+    repository.refreshIndex ? repository.refreshIndex(previous) : { index: await repository.loadIndex(), snapshot: '', read: 'whole' };
   const reload = () => {
-    loading ??= repository.loadIndex().then(
-      (index) => {
-        read = { index, generation: (read?.generation ?? 0) + 1 };
+    loading ??= refresh(loaded).then(
+      (next) => {
+        loaded = next;
+        // Workers ask for the index again only when its generation moved.
+        if (next.index !== read?.index) read = { index: next.index, generation: (read?.generation ?? 0) + 1 };
         loading = undefined;
-        return read;
+        return read!;
       },
       (error: unknown) => {
         loading = undefined;
