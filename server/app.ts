@@ -31,12 +31,12 @@ import { registerConfigRoute } from './routes/config-route.ts';
 import { registerHealthRoute } from './routes/health-route.ts';
 import { registerOpenApiRoute } from './routes/openapi-route.ts';
 import { registerSetsRoute } from './routes/sets-route.ts';
-import { createFingerprintRepository } from './vision/fingerprint-repository.ts';
-import { createBackgroundIndexer, notReadyMessage } from './vision/background-indexer.ts';
+import { createFingerprintRepository } from './vision/catalog-index/fingerprint-repository.ts';
+import { createBackgroundIndexer, notReadyMessage } from './vision/catalog-index/background-indexer.ts';
 import { watchChanges, type ChangeWatch } from './db/watch-changes.ts';
-import { registerIdentifyRoute } from './vision/identify-route.ts';
-import { registerIdentifyStatusRoute } from './vision/identify-status-route.ts';
-import { createPooledIdentifyService, identifyPoolSettings, type IdentifyPoolSettings } from './vision/identify-pool.ts';
+import { registerIdentifyRoute } from './vision/serve/identify-route.ts';
+import { registerIdentifyStatusRoute } from './vision/serve/identify-status-route.ts';
+import { createPooledIdentifyService, identifyPoolSettings, type IdentifyPoolSettings } from './vision/serve/identify-pool.ts';
 
 export interface AppOptions {
   config: ServerConfig;

@@ -4,7 +4,7 @@ import { outputToDetections } from '../../engine/postprocess/output-to-detection
 import type { LetterboxGeometry } from '../../engine/preprocess/letterbox-geometry.ts';
 import { letterboxToTensor } from '../../engine/preprocess/letterbox-to-tensor.ts';
 import { createTensorBufferPool } from '../../engine/preprocess/tensor-buffer-pool.ts';
-import { nodeWasmPaths } from '../../server/vision/card-detector.ts';
+import { nodeWasmPaths } from '../../server/vision/locate/card-detector.ts';
 import { createModelSession, type ModelOutput, type ModelSession } from '../../engine/runtime/ort-session.ts';
 import type { RgbaImage } from './rgba-image.ts';
 

@@ -3,8 +3,8 @@ import type { TestCatalog } from '../../fixtures/identify/generate-test-catalog.
 import { importCatalog } from '../../server/catalog/import/import-catalog.ts';
 import { readTcgdexFile } from '../../server/catalog/import/read-tcgdex-file.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
-import { createFingerprintRepository } from '../../server/vision/fingerprint-repository.ts';
-import { indexCatalog } from '../../server/vision/index-catalog.ts';
+import { createFingerprintRepository } from '../../server/vision/catalog-index/fingerprint-repository.ts';
+import { indexCatalog } from '../../server/vision/catalog-index/index-catalog.ts';
 
 export interface DatabaseReads {
   printings: number;

@@ -1,5 +1,5 @@
-import { cardHeight, cardWidth, fingerprintCard, hashWords, stripSize, textSize, thumbnailSize, type CardFingerprint } from '../../server/vision/card-fingerprint.ts';
-import type { RasterImage } from '../../server/vision/raster-image.ts';
+import { cardHeight, cardWidth, fingerprintCard, hashWords, stripSize, textSize, thumbnailSize, type CardFingerprint } from '../../server/vision/describe/card-fingerprint.ts';
+import type { RasterImage } from '../../server/vision/image/raster-image.ts';
 import { SeededRandom } from '../../fixtures/identify/seeded-random.ts';
 
 /** Bands of the generated card layout (fractions of its height): header, art box, text, bottom strip. */

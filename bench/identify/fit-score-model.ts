@@ -1,7 +1,7 @@
 // `npm run bench:identify:fit`: fits the score's logistic model to the samples `npm run bench:identify` wrote.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { scoreModel, scoreThreshold } from '../../server/vision/match-score.ts';
+import { scoreModel, scoreThreshold } from '../../server/vision/answer/match-score.ts';
 
 interface Sample {
   size: number;

@@ -1,6 +1,6 @@
-import type { CardFingerprint } from '../../server/vision/card-fingerprint.ts';
-import { FingerprintIndex, type IndexedPrinting } from '../../server/vision/fingerprint-index.ts';
-import type { FineDetails, FingerprintRepository } from '../../server/vision/fingerprint-repository.ts';
+import type { CardFingerprint } from '../../server/vision/describe/card-fingerprint.ts';
+import { FingerprintIndex, type IndexedPrinting } from '../../server/vision/search/fingerprint-index.ts';
+import type { FineDetails, FingerprintRepository } from '../../server/vision/catalog-index/fingerprint-repository.ts';
 
 export interface MemoryEntry {
   printing: IndexedPrinting;

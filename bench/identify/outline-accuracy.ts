@@ -6,15 +6,16 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { loadCardCornersModel } from '../../server/vision/card-corners-model.ts';
-import { loadCardDetector } from '../../server/vision/card-detector.ts';
-import type { Point, Quad } from '../../server/vision/card-quad.ts';
-import { decodePhoto } from '../../server/vision/decode-photo.ts';
-import { findCardOutlines } from '../../server/vision/find-card-outlines.ts';
+import { loadCardCornersModel } from '../../server/vision/locate/card-corners-model.ts';
+import { loadCardDetector } from '../../server/vision/locate/card-detector.ts';
+import type { Point, Quad } from '../../server/vision/locate/card-quad.ts';
+import { decodePhoto } from '../../server/vision/decode/decode-photo.ts';
+import { findCardOutlines } from '../../server/vision/locate/find-card-outlines.ts';
 import { identifySettings } from '../../server/vision/identify-settings.ts';
-import { byLikeness } from '../../server/vision/identify-service.ts';
-import { loadOpenCv } from '../../server/vision/opencv.ts';
-import { PhotoSampler } from '../../server/vision/photo-sampler.ts';
+import { mostCardLikeFirst } from '../../server/vision/locate/most-card-like.ts';
+import { cornerWindows } from '../../server/vision/locate/model-outlines.ts';
+import { loadOpenCv } from '../../server/vision/image/opencv.ts';
+import { PhotoSampler } from '../../server/vision/rectify/photo-sampler.ts';
 import { snapQuad } from './snap-quad.ts';
 import { frameAround } from './real-cards/frame-capture.ts';
 import { kitEntries } from './real-cards/real-card-rows.ts';
@@ -83,7 +84,7 @@ for (const kind of ['whole', 'frame'] as const) {
     const truth = photo.corners.map((c) => ({ x: (c.x - offset.x) * scale, y: (c.y - offset.y) * scale }));
 
     let started = performance.now();
-    const boxes = (await detect(image)).filter((box, i) => i === 0 || box.conf >= identifySettings.cornerMinBoxScore.value).slice(0, identifySettings.cornerBoxes.value);
+    const boxes = cornerWindows(await detect(image));
     const detected = performance.now();
     const found = await corners(image, boxes);
     modelMs.push(performance.now() - started);
@@ -92,8 +93,8 @@ for (const kind of ['whole', 'frame'] as const) {
     started = performance.now();
     const sampler = new PhotoSampler(image);
     const outlines = findCardOutlines(cv, image);
-    const contours = byLikeness(sampler, outlines.fromContours(), typicalCard);
-    const all = byLikeness(sampler, outlines.all(), typicalCard);
+    const contours = mostCardLikeFirst(sampler, outlines.fromContours(), typicalCard);
+    const all = mostCardLikeFirst(sampler, outlines.all(), typicalCard);
     handMs.push(performance.now() - started);
     const measured: Record<Method, number> = {
       'model: best box, one pass': once ? outlineError(once.quad, truth) : Infinity,
@@ -119,7 +120,7 @@ for (const kind of ['whole', 'frame'] as const) {
       'p50 ms': Math.round(median(method.startsWith('model') ? modelMs : handMs)),
     });
   }
-  console.error(`${kind}: corner model alone (every box, ${identifySettings.cornerPasses.value} pass) p50 ${median(cornerMs).toFixed(1)} ms, p90 ${[...cornerMs].sort((a, b) => a - b)[Math.floor(0.9 * cornerMs.length)]!.toFixed(1)} ms`);
+  console.error(`${kind}: corner model alone (every box, ${identifySettings.locate.cornerPasses.value} pass) p50 ${median(cornerMs).toFixed(1)} ms, p90 ${[...cornerMs].sort((a, b) => a - b)[Math.floor(0.9 * cornerMs.length)]!.toFixed(1)} ms`);
   console.error(`${kind}: done`);
 }
 console.table(rows);

@@ -1,20 +1,22 @@
 // `npm run bench:identify [-- --cards 600 --reprints 100 --translations 100 --photos 200 --outside 60 --sizes 1000,10000,50000 --baseline]`
 // `npm run bench:identify -- --real <kit> [--real-only]` adds rows on a real-card kit (`npm run kit:real-cards`).
-// `--outlines model|hand` reads only the corner model's outlines or only the hand-written search's (default both).
+// `--without <part>` (repeatable) turns a part of the pipeline off, to measure what it earns (server/vision/pipeline/pipeline-parts.ts).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { generateTestCatalog, generateTestPhotos, type TestPhoto } from '../../fixtures/identify/generate-test-catalog.ts';
 import sharp from 'sharp';
-import { cardHeight, cardWidth } from '../../server/vision/card-fingerprint.ts';
-import type { RasterImage } from '../../server/vision/raster-image.ts';
-import { fingerprintCardImage } from '../../server/vision/fingerprint-card-image.ts';
-import { loadCardCornersModel } from '../../server/vision/card-corners-model.ts';
-import { loadCardDetector } from '../../server/vision/card-detector.ts';
-import { shownCandidates } from '../../server/vision/candidate-ranking.ts';
-import { createIdentifyService, type IdentifyOptions, type ScoredCandidate } from '../../server/vision/identify-service.ts';
-import { loadOpenCv } from '../../server/vision/opencv.ts';
+import { cardHeight, cardWidth } from '../../server/vision/describe/card-fingerprint.ts';
+import type { RasterImage } from '../../server/vision/image/raster-image.ts';
+import { fingerprintCardImage } from '../../server/vision/describe/fingerprint-card-image.ts';
+import { loadCardCornersModel } from '../../server/vision/locate/card-corners-model.ts';
+import { loadCardDetector } from '../../server/vision/locate/card-detector.ts';
+import { shownCandidates } from '../../server/vision/answer/shown-candidates.ts';
+import { createIdentifyService } from '../../server/vision/serve/identify-service.ts';
+import type { RankedPrinting } from '../../server/vision/answer/artwork-scores.ts';
+import { isPipelinePart, pipelineParts, type PipelinePart } from '../../server/vision/pipeline/pipeline-parts.ts';
+import { loadOpenCv } from '../../server/vision/image/opencv.ts';
 import { timeDatabaseReads } from './database-reads.ts';
 import { distractorFingerprints } from './distractor-fingerprints.ts';
 import { memoryFingerprintRepository, type MemoryEntry } from './memory-fingerprint-repository.ts';
@@ -30,13 +32,13 @@ const { values } = parseArgs({
     photos: { type: 'string', default: '200' },
     outside: { type: 'string', default: '60' },
     sizes: { type: 'string', default: '1000,10000,50000' },
-    // Also run the smallest size with hashes alone, to show what the pixel comparisons add.
+    // Also run the smallest size with hashes alone (without the fine comparison), to show what the pixel comparisons add.
     baseline: { type: 'boolean', default: false },
     // A real-card kit: its photos, whole and as frame captures, reported beside the generated rows.
     real: { type: 'string' },
     'real-only': { type: 'boolean', default: false },
-    // Which outlines are read: the corner model's and the hand-written search's, or one of them.
-    outlines: { type: 'string', default: 'both' },
+    // Parts of the pipeline turned off, for every row.
+    without: { type: 'string', multiple: true, default: [] },
   },
 });
 const cards = Number(values.cards);
@@ -49,10 +51,13 @@ const pct = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * p
 
 await loadOpenCv();
 const detectCards = await loadCardDetector();
-const outlines = values.outlines as NonNullable<IdentifyOptions['outlines']>;
-if (!['both', 'model', 'hand'].includes(outlines)) throw new Error(`--outlines is both, model or hand, not ${outlines}`);
-const findCorners = outlines === 'hand' ? undefined : await loadCardCornersModel();
-const realRows = values.real ? await realCardRows(values.real, sizes, { detectCards, findCorners, outlines }, (line) => console.error(line)) : [];
+const without: PipelinePart[] = values.without!.map((part) => {
+  if (!isPipelinePart(part)) throw new Error(`--without takes one of ${Object.keys(pipelineParts).join(', ')}, not ${part}`);
+  return part;
+});
+if (without.length > 0) console.error(`Without ${without.map((part) => `${part} (${pipelineParts[part]})`).join('; ')}`);
+const findCorners = await loadCardCornersModel();
+const realRows = values.real ? await realCardRows(values.real, sizes, { detectCards, findCorners, without }, (line) => console.error(line)) : [];
 if (realRows.length > 0) console.table(realRows);
 if (values['real-only']) {
   mkdirSync(join(root, 'bench/out'), { recursive: true });
@@ -121,7 +126,7 @@ interface Run {
 }
 
 interface Sample {
-  top: ScoredCandidate | undefined;
+  top: RankedPrinting | undefined;
   correct: boolean;
   /** The top candidate shows the photo's artwork: the printing itself or one sharing its image. */
   sameArt: boolean;
@@ -132,6 +137,7 @@ const artOf = new Map(catalog.printings.map((p) => [p.printingId, p.sameArtAs ??
 const sameArtAs = (a: string | undefined, b: string) => a !== undefined && (a === b || artOf.get(a) === artOf.get(b) || artOf.get(a) === b || artOf.get(b) === a);
 
 async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples: Sample[] }> {
+  const parts: PipelinePart[] = hashOnly ? [...without, 'fine-comparison'] : without;
   const extra = distractorFingerprints(cardRasters, Math.max(0, size - real.length), size);
   const entries: MemoryEntry[] = [
     ...real,
@@ -140,7 +146,7 @@ async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples
       printing: { ...real[0]!.printing, printingId: `distractor-${i}`, cardId: `distractor-${i}`, image: `distractor-${i}` },
     })),
   ];
-  const service = createIdentifyService(memoryFingerprintRepository(entries), { assetsBaseUrl: 'https://assets.tcgdex.net', hashOnly, detectCards, findCorners, outlines });
+  const service = createIdentifyService(memoryFingerprintRepository(entries), { assetsBaseUrl: 'https://assets.tcgdex.net', without: parts, detectCards, findCorners });
   await service.reload();
   const times: number[] = [];
   let inCatalog = 0;
@@ -208,7 +214,7 @@ for (const size of sizes) {
   }
   console.error(JSON.stringify(result));
   if (size === sizes[0]) {
-    const spread = (filter: (s: (typeof samples)[number]) => boolean, value: (top: ScoredCandidate | undefined) => number) => {
+    const spread = (filter: (s: (typeof samples)[number]) => boolean, value: (top: RankedPrinting | undefined) => number) => {
       const list = samples
         .filter(filter)
         .map((s) => value(s.top))
@@ -216,8 +222,8 @@ for (const size of sizes) {
       return list.length ? [5, 25, 50, 75, 95].map((p) => percentile(list, p).toFixed(3)).join(' / ') : '-';
     };
     for (const [name, value] of [
-      ['similarity', (top: ScoredCandidate | undefined) => top?.similarity ?? 0],
-      ['lead', (top: ScoredCandidate | undefined) => top?.lead ?? 0],
+      ['similarity', (top: RankedPrinting | undefined) => top?.similarity ?? 0],
+      ['lead', (top: RankedPrinting | undefined) => top?.lead ?? 0],
     ] as const) {
       console.error(
         `top ${name} p5/p25/p50/p75/p95: right ${spread((s) => !s.outside && s.correct, value)} | wrong ${spread((s) => !s.outside && !s.correct, value)} | outside ${spread((s) => s.outside, value)}`,

@@ -1,5 +1,5 @@
-import type { Point, Quad } from '../../server/vision/card-quad.ts';
-import type { RasterImage } from '../../server/vision/raster-image.ts';
+import type { Point, Quad } from '../../server/vision/locate/card-quad.ts';
+import type { RasterImage } from '../../server/vision/image/raster-image.ts';
 
 export interface SnapOptions {
   /** How far each side may move, as a share of the card's height. */

@@ -6,8 +6,8 @@ import { generateTestCatalog, generateTestPhotos, testAssetsBase } from '../../f
 import { importCatalog } from '../../server/catalog/import/import-catalog.ts';
 import { readTcgdexFile } from '../../server/catalog/import/read-tcgdex-file.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
-import { createFingerprintRepository } from '../../server/vision/fingerprint-repository.ts';
-import { indexCatalog } from '../../server/vision/index-catalog.ts';
+import { createFingerprintRepository } from '../../server/vision/catalog-index/fingerprint-repository.ts';
+import { indexCatalog } from '../../server/vision/catalog-index/index-catalog.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -104,7 +104,7 @@ const setTableFields = new Set<CardFilterField>(['set.code', 'set.name']);
 const setTableSorts = new Set<CardSortField>(['set', 'set.name', 'set.code']);
 
 /**
- * The set's fields as the set row holds them. A printing's language is its set's (migration 0017),
+ * The set's fields as the set row holds them. A printing's language is its set's (migration 0018),
  * so a list filtered on these alone, or not at all, is counted from the sets' printing counts, and
  * one filtered on these and a case-insensitive name from the counts of each name in each set.
  */

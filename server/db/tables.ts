@@ -27,6 +27,7 @@ export interface CardSetTable {
   logo: string | null;
   symbol: string | null;
   imported_at: Generated<Date>;
+  written_by: Generated<string>;
 }
 
 export interface StoredAttack {
@@ -57,6 +58,7 @@ export interface PrintingTable {
   regulation_mark: string | null;
   image: string | null;
   imported_at: Generated<Date>;
+  written_by: Generated<string>;
 }
 
 export interface PrintingFingerprintTable {
@@ -68,6 +70,14 @@ export interface PrintingFingerprintTable {
   strip: Uint8Array;
   text: Generated<Uint8Array>;
   indexed_at: Generated<Date>;
+  /** The transaction that last wrote the row (xid8, as text): migration 0016. */
+  written_by: Generated<string>;
+}
+
+export interface PrintingFingerprintRemovalTable {
+  /** Null after a TRUNCATE: every fingerprint went. */
+  printing_id: string | null;
+  removed_by: Generated<string>;
 }
 
 export interface AccountProfileTable {
@@ -171,6 +181,7 @@ export interface Tables {
   printing: PrintingTable;
   printing_name_count: PrintingNameCountTable;
   printing_fingerprint: PrintingFingerprintTable;
+  printing_fingerprint_removal: PrintingFingerprintRemovalTable;
   account_profile: AccountProfileTable;
   identity_user: IdentityUserTable;
   identity_signing_key: IdentitySigningKeyTable;

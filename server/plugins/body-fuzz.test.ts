@@ -7,8 +7,8 @@ import { generateTestCatalog } from '../../fixtures/identify/generate-test-catal
 import { createIdentityUserRepository } from '../identity/identity-user-repository.ts';
 import { loadSigningKey } from '../identity/signing-key.ts';
 import { buildTestApp, testBackends, type TestApp } from '../test-support/test-database.ts';
-import { createFingerprintRepository } from '../vision/fingerprint-repository.ts';
-import { indexCatalog } from '../vision/index-catalog.ts';
+import { createFingerprintRepository } from '../vision/catalog-index/fingerprint-repository.ts';
+import { indexCatalog } from '../vision/catalog-index/index-catalog.ts';
 import { seededRandom } from '../../fixtures/identify/seeded-random.ts';
 
 const outDir = fileURLToPath(new URL('../../fixtures/identify/out/body-fuzz', import.meta.url));

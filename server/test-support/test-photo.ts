@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { renderPhoto, type PhotoOptions } from '../../fixtures/identify/render-photo.ts';
-import type { Quad } from '../vision/card-quad.ts';
-import { decodePhoto } from '../vision/decode-photo.ts';
-import type { RasterImage } from '../vision/raster-image.ts';
+import type { Quad } from '../vision/locate/card-quad.ts';
+import { decodePhoto } from '../vision/decode/decode-photo.ts';
+import type { RasterImage } from '../vision/image/raster-image.ts';
 
 /** A generated photo of a card as the server decodes it, with the card's true corners in its pixels. */
 export async function decodedTestPhoto(cardPng: Buffer, options: PhotoOptions): Promise<{ image: RasterImage; truth: Quad }> {

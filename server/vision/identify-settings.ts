@@ -1,11 +1,21 @@
 import { setting, validateServerSettings } from '../server-settings.ts';
 
 /**
- * The tuning numbers of the learned card outline (`card-corners-model.ts`) and of how identification
- * uses it. The window's shape (input size, margin, heatmap stride) is the model's contract, not a
- * tuning number: it lives beside the model in card-corners-model.ts and training/corners/common.py.
+ * Every tuning number of identification, by stage: its unit, default, why it is what it is, and
+ * whether it was measured. A model's input contract is not a tuning number and stays beside its
+ * code: the corner model's window (locate/card-corners-model.ts, training/corners/common.py), the
+ * detector's input (engine/settings), the fingerprint's layout and sizes (describe/card-fingerprint.ts,
+ * versioned: changing them means indexing again), where the art box sits on a card
+ * (locate/card-from-art-box.ts) and the score's fitted coefficients (answer/match-score.ts).
  */
-export const identifySettings = {
+
+/** Reading the upload. */
+const decode = {
+  workingSide: setting(800, 'px', "the photo's long side before the search: enough for the collector number, and each pixel more costs every outline's reading"),
+};
+
+/** Finding the card's outline: corner model, hand-written outline search, the detector's boxes. */
+const locate = {
   cornerBoxes: setting(
     2,
     'detector boxes',
@@ -19,7 +29,7 @@ export const identifySettings = {
   cornerPasses: setting(
     1,
     'model runs per box',
-    "a second run in a window centred on and sized to the card the first found did not help: on 100 kit photos its corners were within 2% of the card less often (12% and 8% against 14% and 9%, whole and frame, at 600 training steps)",
+    'a second run in a window centred on and sized to the card the first found did not help: on 100 kit photos its corners were within 2% of the card less often (12% and 8% against 14% and 9%, whole and frame, at 600 training steps)',
     true,
   ),
   cornerMinSharpness: setting(
@@ -27,7 +37,131 @@ export const identifySettings = {
     'share of heatmap mass',
     'an outline whose least sure corner holds less of its heatmap near the peak is left to the hand-written search: the model saw no card corner there',
   ),
+  edgeSearchSide: setting(400, 'px', "the photo's long side while edges are searched: a card's border stays several pixels wide, and contours cost by the pixel"),
+  edgeBlur: setting(5, 'px', "the Gaussian blur's kernel before edges are found: removes print texture and sensor noise, keeps a border's step"),
+  faintEdgeLow: setting(15, 'grey levels', "the faint Canny pass's lower threshold: a silver border on a white desk differs by little"),
+  faintEdgeHigh: setting(45, 'grey levels', "the faint Canny pass's upper threshold (three times the lower, Canny's advice)"),
+  strongEdgeLow: setting(40, 'grey levels', "the strong Canny pass's lower threshold: on a busy table the faint pass finds edges everywhere"),
+  strongEdgeHigh: setting(120, 'grey levels', "the strong Canny pass's upper threshold (three times the lower)"),
+  contourMinArea: setting(0.05, 'share of the photo', 'a smaller closed contour is a symbol or a letter, not a card'),
+  contourMaxArea: setting(0.985, 'share of the photo', 'a larger one is the frame itself, which is tried anyway'),
+  contourTolerance: setting(0.02, 'share of the perimeter', "how far a contour's polygon may stray from it: rounded card corners still make four"),
+  distinctCorners: setting(0.03, "share of the photo's diagonal", 'outlines whose corners are all this close are one outline'),
+  outlineMinScore: setting(0.05, 'outline score', 'an outline with less edge along it, or far from the card aspect, is noise'),
+  outlinesBeforeArtBox: setting(12, 'outlines', 'distinct outlines kept before the cards around art boxes are added'),
+  artBoxSeeds: setting(3, 'outlines', 'the best outlines also taken as art boxes: an art box is among them when the border is lost'),
+  artBoxScoreShare: setting(0.5, 'share of the seed score', 'a card built around an art box has no edges of its own to show, so it keeps part of its seed\'s score'),
+  enclosedMinScore: setting(0.4, 'share of the outer score', 'an inner box weaker than this says nothing about the outline around it'),
+  enclosedMinArea: setting(0.2, 'share of the outer area', 'the art box and text box are a fifth to four fifths of a card'),
+  enclosedMaxArea: setting(0.8, 'share of the outer area', 'larger, the inner box is the same card read again'),
+  enclosingBonus: setting(1.3, 'score factor', 'an outline holding a card-like box is more likely the card than the box'),
+  outlinesKept: setting(6, 'outlines', 'outlines returned besides the frame: each is read both ways up and costs a search'),
+  frameLeastFill: setting(0.7, "share of the frame's height", 'the least the card fills the scanner frame the app crops to'),
+  frameFillStep: setting(0.1, "share of the frame's height", 'between centred boxes, from the whole frame down: alignment corrects the rest'),
+  frameNearlyFull: setting(0.97, 'share of the frame', 'a centred box this close to the frame on both sides is the frame again'),
+  linesKept: setting(26, 'lines', 'straight lines crossed into outlines: the pairs grow as its square, and a card has four'),
+  houghThreshold: setting(30, 'votes', 'edge pixels along a segment before it counts'),
+  houghAngleStep: setting(2, 'degrees', "the angle's resolution: a card's side is straight to a degree or two under perspective"),
+  houghMinLength: setting(0.1, "share of the photo's short side", 'a shorter segment is print, not a card side'),
+  houghMaxGap: setting(6, 'px', 'a side broken by less (glare, a finger) stays one segment'),
+  mergeAngle: setting(2.5, 'degrees', 'segments this close in angle...'),
+  mergeDistance: setting(4, 'px', '...and in distance from the origin are one side'),
+  parallelAngle: setting(12, 'degrees', 'opposite sides of a card under perspective up to about 25 degrees'),
+  sideMinSeparation: setting(0.12, "share of the photo's short side", 'opposite sides closer than this bound a strip, not a card'),
+  cornerTolerance: setting(30, 'degrees', 'how far from square two sides may meet under perspective'),
+  cornerMargin: setting(0.12, "share of the photo's short side", "how far beyond the photo's border a corner may lie: a card running off the frame"),
+  outlineMinArea: setting(0.04, 'share of the photo', 'a smaller outline is a detail of a card'),
+  outlineMaxArea: setting(1.02, 'share of the photo', 'larger, it is mostly outside the photo'),
+  aspectLow: setting(0.8, 'share of the card aspect', 'perspective up to 25 degrees changes the aspect by some 10%: twice that is allowed...'),
+  aspectHigh: setting(1.25, 'share of the card aspect', '...either way'),
+  aspectSpread: setting(0.1, 'aspect', "how fast an outline's score falls away from the card's aspect"),
+  evenSupportWeight: setting(0.4, 'score factor', "what an outline scores on its sides' mean support alone..."),
+  weakestSideWeight: setting(0.6, 'score factor', '...and what its weakest side adds: a card has all four sides, clutter rarely does'),
+  fullScoreArea: setting(0.1, 'share of the photo', 'smaller outlines score less: small boxes with edges along them are mostly print'),
+  sideSamples: setting(24, 'points', 'where a side is looked at for an edge'),
+  sideInset: setting(0.06, "share of the side's length", "a side is looked at this far inside its corners, which cards round off"),
+  sideMinSamples: setting(6, 'points', 'a side with fewer points in the photo is off the frame'),
+  borderNear: setting(3, 'px', "a side this close to the photo's border lies along it"),
+  cornerMaxCosine: setting(0.6, 'cosine', 'corners sharper or blunter than about 53 or 127 degrees are no card seen in perspective'),
+  boxMaxTurn: setting(40, 'degrees', "the most a card in a detector's upright box is taken to be turned"),
+  boxTurnStep: setting(0.5, 'degrees', "turns tried for the box's aspect: alignment corrects the rest"),
+  boxUpright: setting(2, 'degrees', 'a card turned less is taken as upright, and only one card is seeded'),
 };
 
-const problems = validateServerSettings({ identify: identifySettings });
+/** Cutting the card out of the photo. */
+const rectify = {
+  shrinkAbove: setting(2, "card heights at the catalogue's size", 'a card larger than this is shrunk first, or the warp would alias fine print'),
+  shrinkTo: setting(1.25, "card heights at the catalogue's size", 'what it is shrunk to: a little over the output, so the warp still interpolates'),
+};
+
+/** The fingerprint index. */
+const search = {
+  near: setting(300, 'printings', 'per reading, the nearest by every hash bit compared on their thumbnails: the right printing when the outline was close'),
+  roughlyNear: setting(30, 'printings', 'per reading, the nearest by the lowest frequencies alone: the right printing when the outline was several percent off; more crowd out its alignment with look-alikes'),
+  finalists: setting(24, 'printings', 'best by thumbnail over all readings, given the finer comparison: each costs a database read'),
+  stripHashWeight: setting(2, 'bit weight', 'the strip has half the bits of the other regions; doubling them gives the three regions equal say'),
+};
+
+/** Alignment, the finer comparison, telling reprints apart, the candidates' ranking. */
+const verify = {
+  aligned: setting(6, 'contenders', 'the best by coarse correlation whose outline is moved until the photo lines up with them, once every outline is read'),
+  quickAligned: setting(1, 'contenders', 'aligned after the best outline alone: the leader, as the best other artwork is aligned anyway to measure its lead'),
+  rivalRounds: setting(3, 'alignments', "the best other artworks aligned in turn to measure the leader's lead: unaligned, a rival's similarity is understated"),
+  sameStart: setting(0.02, "share of the outline's diagonal", 'a printing aligned again from an outline this close would land where it did'),
+  wideStep: setting(0.06, "share of the card's height", "the second look's first steps: a seed a tenth of the card off (an upright box round a turned card) still reaches it"),
+  wideSweeps: setting(4, 'sweeps', 'moves of the wide step tried before giving up on improving'),
+  coarseStep: setting(0.03, "share of the card's height", 'whole-quad moves, judged at half resolution'),
+  coarseSweeps: setting(3, 'sweeps', 'of the coarse step'),
+  mediumStep: setting(0.012, "share of the card's height", 'whole-quad moves, judged at half resolution'),
+  mediumSweeps: setting(3, 'sweeps', 'of the medium step'),
+  cornerStep: setting(0.015, "share of the card's height", 'each corner on its own: perspective the outline got slightly wrong'),
+  cornerSweeps: setting(3, 'sweeps', 'of the corner step'),
+  fineCornerStep: setting(0.006, "share of the card's height", 'each corner on its own, judged on the full thumbnail'),
+  fineCornerSweeps: setting(2, 'sweeps', 'of the fine corner step'),
+  finestStep: setting(0.004, "share of the card's height", 'whole-quad moves, under a thumbnail cell'),
+  finestSweeps: setting(1, 'sweeps', 'of the finest step'),
+  regionRoughStep: setting(0.012, "share of the card's height", 'a region lined up on its own from the card lined up as a whole'),
+  regionRoughSweeps: setting(4, 'sweeps', 'of the rough region step'),
+  regionStep: setting(0.006, "share of the card's height", 'then half that'),
+  regionSweeps: setting(3, 'sweeps', 'of the region step'),
+  regionFineStep: setting(0.003, "share of the card's height", "a fraction of a digit's width: what tells one collector number from another"),
+  regionFineSweeps: setting(1, 'sweeps', 'of the fine region step'),
+  regionCornerStep: setting(0.004, "share of the card's height", 'each corner on its own, at full resolution'),
+  regionCornerSweeps: setting(1, 'sweeps', 'of the region corner step'),
+  thumbnailShiftX: setting(2, 'cells', "the thumbnail's comparison tolerates a reading this far off sideways..."),
+  thumbnailShiftY: setting(2, 'cells', '...and up or down'),
+  stripShiftX: setting(2, 'cells', "an unaligned reading's strip, sideways..."),
+  stripShiftY: setting(1, 'cells', '...and up or down: the strip is 24 cells high'),
+  alignedStripShiftX: setting(3, 'cells', "an aligned card's strip, sideways, where a number may still sit a little off..."),
+  alignedStripShiftY: setting(2, 'cells', '...and up or down'),
+  similarityWhole: setting(0.5, 'weight', "the whole card's correlation in a printing's similarity"),
+  similarityStrip: setting(0.3, 'weight', "the bottom strip's: where reprints differ"),
+  similarityHash: setting(0.2, 'weight', "the hashes': they see the art box and the strip at once"),
+  sameArtCorrelation: setting(0.93, 'correlation', "catalogue images this alike show one artwork; lower, and look-alikes would share, and so dilute, the right one's score"),
+  differingDeviation: setting(0.8, 'standard deviations', 'a pixel where a printing differs from another of its artwork by this much tells them apart'),
+  differingMinPixels: setting(20, 'pixels', 'fewer differing pixels are noise: the printings cannot be told apart there'),
+  differingShiftX: setting(3, 'cells', 'a region read for telling printings apart may be this far off sideways...'),
+  differingShiftY: setting(2, 'cells', '...and up or down'),
+};
+
+/** Scores and what is shown. */
+const answer = {
+  scoreThreshold: setting(35, 'score', 'printings of artworks scoring below are not shown; when none clears it the answer is "no match"'),
+  maxCandidates: setting(10, 'candidates', 'the best match and alternatives the app shows'),
+  fitSharpness: setting(10, 'per unit of fit', "how much more of an artwork's chance a printing that fits better where they differ takes"),
+  similaritySharpness: setting(30, 'per unit of similarity', "without such a fit, how much more a printing more alike takes"),
+};
+
+/** The looks, cheapest first, and when one is enough. */
+const looks = {
+  confidentScore: setting(90, 'score', 'a look whose best artwork scores this much needs no further look: its printings are aligned and told apart, another outline finds the same strips'),
+  confidentSimilarity: setting(0.55, 'similarity', 'and whose best candidate is as alike as right matches are (rarely under 0.6): after a few alignments one lucky fit can lead unaligned rivals far'),
+  likenessEdgeWeight: setting(0.5, 'weight', "an outline's edge score beside its card's likeness to the typical card, ordering outlines"),
+  straightenedOutlines: setting(5, 'outlines', 'outlines read again on the second look after aligning them to the typical card'),
+  seededBoxes: setting(2, 'detector boxes', 'whose cards are tried on the second look, where the edges found none'),
+};
+
+export const identifySettings = { decode, locate, rectify, search, verify, answer, looks };
+
+const problems = validateServerSettings(identifySettings);
 if (problems.length > 0) throw new RangeError(`Invalid identification settings: ${problems.join('; ')}`);

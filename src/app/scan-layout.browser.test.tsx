@@ -28,6 +28,8 @@ describe.each(viewports)('the Scan screen at $width x $height', ({ width, height
     const { store } = await renderApp({ path: '/', auth: { authenticated: true, permissions: ['iam.debug.admin'] } });
     await expect.element(page.getByRole('button', { name: 'Restart Camera' })).toBeVisible();
     await expect.element(page.getByText('Set ASSETS_BASE_URL to a reachable mirror', { exact: false }), { timeout: 25_000 }).toBeVisible();
+    // The screen's own toasts come first (on a phone only the newest shows): the engine says how it loaded.
+    await expect.element(page.getByText(/AI model loaded|Basic mode/), { timeout: 25_000 }).toBeVisible();
     for (const [type, title] of [
       ['error', 'Camera Error'],
       ['success', 'AI model loaded'],

@@ -14,8 +14,8 @@ export const clientSettings = {
     value: 90,
     unit: 'percent (the candidate score)',
     why:
-      "A scan session adds the top match by itself only at or above this score. Scores are the server's calibrated chance that the match is the card; at 90 one automatic add in ten or fewer is wrong, and Undo is one tap away. Below it the collector picks from the candidates.",
-    measured: false,
+      "A scan session adds the top match by itself only at or above this score; below it the collector picks from the candidates. On the real-card kit at 1,000 printings (bench:identify --real, its sureRight and sureWrong columns) 96.7% of whole photos and 97.7% of frame captures were added as the right card and none as a wrong one, outside cards included; Undo is one tap away.",
+    measured: true,
   },
   sessionStripShown: {
     value: 5,

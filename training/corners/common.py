@@ -3,7 +3,7 @@
 The model sees a window of the photo around a card: the detector's box (or the whole photo when
 the detector finds nothing) grown by GROW, widened or heightened to the input's aspect, cut with
 black outside the photo and resized (area) to IN_W x IN_H. It returns four corner heatmaps at
-1/STRIDE of the input; server/vision/card-corners-model.ts cuts the same window and decodes them.
+1/STRIDE of the input; server/vision/locate/card-corners-model.ts cuts the same window and decodes them.
 """
 import cv2
 import numpy as np

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { clientSettings } from '../../../src/lib/client-settings.ts';
 import sharp from 'sharp';
-import { shownCandidates } from '../../../server/vision/candidate-ranking.ts';
-import { cardHeight, cardWidth } from '../../../server/vision/card-fingerprint.ts';
-import { fingerprintCardImage } from '../../../server/vision/fingerprint-card-image.ts';
-import { createIdentifyService, type IdentifyOptions } from '../../../server/vision/identify-service.ts';
-import type { RasterImage } from '../../../server/vision/raster-image.ts';
+import { shownCandidates } from '../../../server/vision/answer/shown-candidates.ts';
+import { cardHeight, cardWidth } from '../../../server/vision/describe/card-fingerprint.ts';
+import { fingerprintCardImage } from '../../../server/vision/describe/fingerprint-card-image.ts';
+import { createIdentifyService, type IdentifyOptions } from '../../../server/vision/serve/identify-service.ts';
+import type { RasterImage } from '../../../server/vision/image/raster-image.ts';
 import { distractorFingerprints } from '../distractor-fingerprints.ts';
 import { memoryFingerprintRepository, type MemoryEntry } from '../memory-fingerprint-repository.ts';
 import { readKit, type KitManifest } from './real-card-kit.ts';
@@ -20,6 +22,10 @@ export interface RealCardRow {
   /** Photos of cards outside the catalogue answered with no match / with a card. */
   outsideNoMatch: string;
   outsideWrong: string;
+  /** Catalogue photos whose right top match scores at or over the scan session's auto-add score. */
+  sureRight: string;
+  /** Photos (outside cards too) whose top match scores that much and is not their card. */
+  sureWrong: string;
   p50ms: number;
   p99ms: number;
 }
@@ -78,7 +84,7 @@ export async function kitEntries(kit: KitManifest): Promise<{ entries: MemoryEnt
 export async function realCardRows(
   kitDir: string,
   sizes: number[],
-  outlines: Pick<IdentifyOptions, 'detectCards' | 'findCorners' | 'outlines'>,
+  pipeline: Pick<IdentifyOptions, 'detectCards' | 'findCorners' | 'without'>,
   log: (line: string) => void,
 ): Promise<RealCardRow[]> {
   const kit = readKit(kitDir);
@@ -89,20 +95,23 @@ export async function realCardRows(
       fingerprint,
       printing: { ...entries[0]!.printing, printingId: `distractor-${i}`, cardId: `distractor-${i}`, image: `distractor-${i}` },
     }));
-    const service = createIdentifyService(memoryFingerprintRepository([...entries, ...distractors]), { assetsBaseUrl: 'https://assets.tcgdex.net', ...outlines });
+    const service = createIdentifyService(memoryFingerprintRepository([...entries, ...distractors]), { assetsBaseUrl: 'https://assets.tcgdex.net', ...pipeline });
     await service.reload();
     for (const photos of ['whole', 'frame'] as const) {
       log(`Real cards: ${kit.photos.length} ${photos} photos against ${size} printings...`);
       const times: number[] = [];
-      const count = { inCatalog: 0, top1: 0, top5: 0, wrongCard: 0, outside: 0, outsideNoMatch: 0 };
+      const count = { inCatalog: 0, top1: 0, top5: 0, wrongCard: 0, outside: 0, outsideNoMatch: 0, sureRight: 0, sureWrong: 0 };
+      const misses: string[] = [];
       for (const photo of kit.photos) {
         const bytes = readFileSync(photo[photos]);
         const started = performance.now();
         const shown = shownCandidates(await service.rank(bytes));
         times.push(performance.now() - started);
+        const sure = (shown[0]?.score ?? 0) >= clientSettings.autoAddMinScore.value;
         if (photo.printingId === null) {
           count.outside += 1;
           if (shown.length === 0) count.outsideNoMatch += 1;
+          if (sure) count.sureWrong += 1;
           continue;
         }
         const card = cardOf.get(photo.printingId);
@@ -110,6 +119,8 @@ export async function realCardRows(
         count.inCatalog += 1;
         if (cards[0] === card) count.top1 += 1;
         else if (cards[0] !== undefined) count.wrongCard += 1;
+        if (sure) count[cards[0] === card ? 'sureRight' : 'sureWrong'] += 1;
+        if (cards[0] !== card) misses.push(`${basename(photo[photos])} (${photo.conditions.join(', ') || 'plain'}): ${shown.length === 0 ? 'no match' : `${cards[0]} at ${shown[0]!.score}`}`);
         if ([...new Set(cards)].slice(0, 5).includes(card)) count.top5 += 1;
       }
       times.sort((a, b) => a - b);
@@ -121,10 +132,13 @@ export async function realCardRows(
         wrongCard: pct(count.wrongCard, count.inCatalog),
         outsideNoMatch: `${pct(count.outsideNoMatch, count.outside)} of ${count.outside}`,
         outsideWrong: pct(count.outside - count.outsideNoMatch, count.outside),
+        sureRight: pct(count.sureRight, count.inCatalog),
+        sureWrong: pct(count.sureWrong, count.inCatalog + count.outside),
         p50ms: Math.round(percentile(times, 50)),
         p99ms: Math.round(percentile(times, 99)),
       };
       log(JSON.stringify(row));
+      for (const miss of misses) log(`  missed ${miss}`);
       rows.push(row);
     }
   }

@@ -5,8 +5,8 @@ import { foldText } from '../fold-text.ts';
 import type { Progress } from './progress-bar.ts';
 import { variantNames, type CatalogBatch, type CatalogSource, type TcgdexCard, type TcgdexSet } from './tcgdex-catalog.ts';
 
-type SetRow = Omit<CardSetTable, 'imported_at' | 'card_count_catalogue' | 'printing_count'>;
-type PrintingRow = Omit<PrintingTable, 'imported_at' | 'types' | 'attacks'> & { types: string; attacks: string };
+type SetRow = Omit<CardSetTable, 'imported_at' | 'card_count_catalogue' | 'printing_count' | 'written_by'>;
+type PrintingRow = Omit<PrintingTable, 'imported_at' | 'written_by' | 'types' | 'attacks'> & { types: string; attacks: string };
 
 /** What an import wrote: printings the source lists are added, changed or already as they were. */
 export interface ImportSummary {

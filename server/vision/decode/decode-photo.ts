@@ -1,0 +1,51 @@
+import sharp from 'sharp';
+import { HttpError } from '../../http-error.ts';
+import { identifySettings } from '../identify-settings.ts';
+import { photoLimits } from './photo-limits.ts';
+import type { RasterImage } from '../image/raster-image.ts';
+import { sniffImageType } from './sniff-image-type.ts';
+
+// What the API documents; other formats sharp could read are refused by name rather than half-supported.
+const accepted = ['jpeg', 'png', 'webp'];
+
+/**
+ * Checks an upload and decodes it upright (EXIF orientation applied) into RGB pixels no larger
+ * than `maxSide`. Anything the client got wrong becomes an HttpError with a message a person can act on.
+ */
+export async function decodePhoto(bytes: Uint8Array, maxSide: number = identifySettings.decode.workingSide.value): Promise<RasterImage> {
+  const type = sniffImageType(bytes);
+  if (type === undefined) {
+    throw new HttpError(415, 'The file is not an image: send a JPEG, PNG or WebP photo of the card');
+  }
+  if (!accepted.includes(type)) {
+    throw new HttpError(415, `${type.toUpperCase()} images are not supported: send a JPEG, PNG or WebP photo of the card`);
+  }
+  let width: number;
+  let height: number;
+  try {
+    const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+    width = metadata.width;
+    height = metadata.height;
+  } catch {
+    throw new HttpError(400, `The ${type.toUpperCase()} image is corrupt or truncated and cannot be read`);
+  }
+  if (width * height > photoLimits.maxPixels) {
+    const megapixels = ((width * height) / 1e6).toFixed(1);
+    throw new HttpError(400, `The image is ${width}x${height} (${megapixels} megapixels); the limit is ${photoLimits.maxPixels / 1e6} megapixels`);
+  }
+  try {
+    // 'warning' is sharp's advice for untrusted input: a JPEG whose header promises more pixels than its
+    // data holds decodes with only a warning, and would otherwise be answered from grey filler.
+    const { data, info } = await sharp(bytes, { failOn: 'warning', limitInputPixels: photoLimits.maxPixels, pages: 1 })
+      .rotate()
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 3) throw new Error(`unexpected ${info.channels} channels`);
+    return { width: info.width, height: info.height, channels: 3, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+  } catch {
+    throw new HttpError(400, `The ${type.toUpperCase()} image is corrupt or truncated and cannot be read`);
+  }
+}

@@ -1,0 +1,23 @@
+import { identifySettings } from '../identify-settings.ts';
+import type { PhotoSampler } from '../rectify/photo-sampler.ts';
+import { likenessTo } from '../verify/align-to-candidate.ts';
+import { halfTurn } from './card-quad.ts';
+import type { OutlineHypothesis } from './find-card-outlines.ts';
+
+/**
+ * Outlines, the most card-like first, each turned the way up it looks most like a card: by how much
+ * the card read through each looks like the layout cards share (an art box or a patch of table does
+ * not), then by its edges. Without pixel comparisons they stay in the order found.
+ */
+export function mostCardLikeFirst(sampler: PhotoSampler | undefined, hypotheses: OutlineHypothesis[], typicalCard: Uint8Array): OutlineHypothesis[] {
+  if (!sampler) return hypotheses;
+  const likeness = likenessTo(sampler, typicalCard);
+  const rated = hypotheses.map((hypothesis) => {
+    const [upright, turned] = [hypothesis.quad, halfTurn(hypothesis.quad)].map(likeness);
+    return {
+      hypothesis: turned! > upright! ? { ...hypothesis, quad: halfTurn(hypothesis.quad) } : hypothesis,
+      rating: Math.max(upright!, turned!) + identifySettings.looks.likenessEdgeWeight.value * hypothesis.score,
+    };
+  });
+  return rated.sort((a, b) => b.rating - a.rating).map(({ hypothesis }) => hypothesis);
+}

@@ -1,0 +1,37 @@
+import type { MessagePort } from 'node:worker_threads';
+import type { RankedPrinting } from '../answer/artwork-scores.ts';
+import type { SharedIndex } from '../search/fingerprint-index.ts';
+import type { FineDetails } from '../catalog-index/fingerprint-repository.ts';
+import type { IdentifyOptions } from './identify-service.ts';
+
+/** How every worker ranks, fixed when the pool starts (functions cannot cross threads, so the detector is a flag). */
+export interface IdentifyWorkerSettings {
+  ranking: Omit<IdentifyOptions, 'detectCards' | 'findCorners'>;
+  /** Whether the card detector's boxes are used (loaded in the worker on first need). */
+  detectCards: boolean;
+  /** Whether the corner model reads the card's outline first (loaded in the worker on first need). */
+  findCorners: boolean;
+}
+
+/** One photo to rank, with the port the worker asks the main thread through while it ranks it. */
+export interface IdentifyTask {
+  photo: Uint8Array;
+  /** Which load of the index to search: a worker holding another asks for it again. */
+  generation: number;
+  port: MessagePort;
+}
+
+/** What a worker answers: the ranking, or what the client got wrong, to be answered as it is. */
+export type IdentifyOutcome =
+  | { ranked: RankedPrinting[] }
+  | { refused: { status: number; message: string; headers: Record<string, string> } };
+
+/** What the main thread, which holds the database, reads for a worker. */
+export interface MainThreadReads {
+  index(): SharedIndex;
+  fineDetails(printingIds: string[]): Promise<Map<string, FineDetails>>;
+}
+
+export type ReadRequest = { [K in keyof MainThreadReads]: { id: number; method: K; args: Parameters<MainThreadReads[K]> } }[keyof MainThreadReads];
+
+export type ReadReply = { id: number; value: unknown } | { id: number; error: string };

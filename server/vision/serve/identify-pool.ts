@@ -1,0 +1,120 @@
+// Loaded here before any worker starts: sharp's native libraries must outlive the workers that use
+// them, or a worker exiting unloads them from under the others.
+import 'sharp';
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import { HttpError } from '../../http-error.ts';
+import { serverSettings } from '../../server-settings.ts';
+import type { FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
+import type { IdentifyOutcome, IdentifyTask, IdentifyWorkerSettings } from './identify-pool-messages.ts';
+import { serveReads } from './identify-pool-reads.ts';
+import { decodePhoto } from '../decode/decode-photo.ts';
+import { candidatesOf } from '../answer/candidates.ts';
+import { emptyIndexMessage } from '../pipeline/rank-photo.ts';
+import { holdIndex, type IdentifyService } from './identify-service.ts';
+
+export interface IdentifyPoolSettings {
+  threads: number;
+  /** Photos that may wait for a worker, over all threads. */
+  queue: number;
+  retryAfterSeconds: number;
+  /** How much lower than the event loop the workers are scheduled. */
+  nice: number;
+  /** How long a worker may rank nothing before it ends and frees its memory, in ms. */
+  idleTimeoutMs: number;
+}
+
+/** The pool as server-settings.ts sizes it for this machine, with what a caller (a test) overrides. */
+export function identifyPoolSettings(overrides: Partial<IdentifyPoolSettings> = {}): IdentifyPoolSettings {
+  const { threads, queuedPerThread, retryAfter, workerNice, idleTimeout } = serverSettings.identifyPool;
+  const chosen = overrides.threads ?? threads.value;
+  return {
+    threads: chosen,
+    queue: chosen * queuedPerThread.value,
+    retryAfterSeconds: retryAfter.value,
+    nice: workerNice.value,
+    idleTimeoutMs: idleTimeout.value,
+    ...overrides,
+  };
+}
+
+export interface PooledIdentifyService extends IdentifyService {
+  /** Stops the workers; identification already under way is abandoned. */
+  close(): Promise<void>;
+  /** Worker threads running now: none before the first photo and after idleTimeoutMs without one. */
+  runningWorkers(): number;
+}
+
+const workerFile = new URL('./identify-worker.ts', import.meta.url);
+// The worker is TypeScript: under `tsx` (npm start, the benches) workers inherit its loader, under
+// the test runner they are given it.
+const workerArgv = process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
+
+/**
+ * Identification on worker threads, so the event loop keeps serving the catalogue, sign-in and
+ * health while photos are ranked. The index is loaded here, where the database is, on shared
+ * memory the workers search without copying; a worker asks for it again after a reload, and asks
+ * for each photo's finer details as it ranks.
+ */
+export function createPooledIdentifyService(
+  repository: FingerprintRepository,
+  ranking: IdentifyWorkerSettings,
+  settings: IdentifyPoolSettings,
+  { notReady = () => new HttpError(503, emptyIndexMessage) }: { notReady?: () => HttpError } = {},
+): PooledIdentifyService {
+  const held = holdIndex(repository);
+  let pool: Piscina<IdentifyTask, IdentifyOutcome> | undefined;
+
+  // Started on the first photo: an API that is never asked to identify runs no workers.
+  const workers = () =>
+    (pool ??= new Piscina<IdentifyTask, IdentifyOutcome>({
+      filename: workerFile.href,
+      // No thread is kept: an idle worker ends after idleTimeout and a photo starts one again.
+      minThreads: 0,
+      maxThreads: settings.threads,
+      idleTimeout: settings.idleTimeoutMs,
+      maxQueue: settings.queue,
+      execArgv: workerArgv,
+      // Per thread on Linux (piscina's @napi-rs/nice): the event loop is served first.
+      niceIncrement: settings.nice,
+      workerData: ranking,
+    }));
+
+  async function rankIn(photo: Uint8Array) {
+    const { index: search, generation } = await held.current();
+    if (search.size === 0) {
+      // A photo the server could never read is the client's mistake whatever the index holds.
+      await decodePhoto(photo);
+      throw notReady();
+    }
+    const threads = workers();
+    if (threads.queueSize >= settings.queue) {
+      throw new HttpError(503, `The server is busy identifying other photos; try again in ${settings.retryAfterSeconds} s`, {
+        'retry-after': String(settings.retryAfterSeconds),
+      });
+    }
+    const { port1, port2 } = new MessageChannel();
+    serveReads(port1, { index: () => search.shared, fineDetails: (ids) => repository.fineDetails(ids) });
+    try {
+      const outcome = await threads.run({ photo, generation, port: port2 }, { transferList: [port2] });
+      if ('refused' in outcome) throw new HttpError(outcome.refused.status, outcome.refused.message, outcome.refused.headers);
+      return { ranked: outcome.ranked, printings: search.printings };
+    } finally {
+      port1.close();
+    }
+  }
+
+  return {
+    rank: async (photo) => (await rankIn(photo)).ranked,
+    identify: async (photo) => {
+      const { ranked, printings } = await rankIn(photo);
+      return candidatesOf(ranked, printings, ranking.ranking.assetsBaseUrl);
+    },
+    reload: async () => (await held.reload()).index.size,
+    indexSize: held.size,
+    runningWorkers: () => pool?.threads.length ?? 0,
+    async close() {
+      await pool?.destroy();
+    },
+  };
+}

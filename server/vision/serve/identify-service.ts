@@ -1,0 +1,85 @@
+import type { RankedPrinting } from '../answer/artwork-scores.ts';
+import { candidatesOf } from '../answer/candidates.ts';
+import type { FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
+import type { LoadedIndex } from '../catalog-index/refresh-index.ts';
+import { rankPhoto, type PipelineOptions } from '../pipeline/rank-photo.ts';
+import type { FingerprintIndex } from '../search/fingerprint-index.ts';
+import type { Candidate } from './identify-schemas.ts';
+
+export interface IdentifyOptions extends PipelineOptions {
+  assetsBaseUrl: string;
+}
+
+export interface IdentifyService {
+  /** Candidates best first, at most 10, only those clearing the score threshold. */
+  identify(photo: Uint8Array): Promise<Candidate[]>;
+  /** Every ranked printing with its raw similarity, threshold ignored: for benchmarks and calibration. */
+  rank(photo: Uint8Array): Promise<RankedPrinting[]>;
+  /** Brings the index up to date with the database, reading only what changed since where it can. */
+  reload(): Promise<number>;
+  indexSize(): number;
+}
+
+/** One read of the index, numbered: a worker holding another read asks for this one. */
+export interface IndexRead {
+  index: FingerprintIndex;
+  generation: number;
+}
+
+/** The index as last read from the repository. */
+export interface HeldIndex {
+  /** The last read, made again while the index is empty so fingerprints built after start are picked up. */
+  current(): Promise<IndexRead>;
+  /** Brings the index up to date; the generation moves only when it changed. */
+  reload(): Promise<IndexRead>;
+  size(): number;
+}
+
+export function holdIndex(repository: FingerprintRepository): HeldIndex {
+  let read: IndexRead | undefined;
+  let loaded: LoadedIndex | undefined;
+  let loading: Promise<IndexRead> | undefined;
+  // A repository over a database reads only what changed since the last read; others read whole.
+  const refresh = async (previous: LoadedIndex | undefined): Promise<LoadedIndex> =>
+    repository.refreshIndex ? repository.refreshIndex(previous) : { index: await repository.loadIndex(), snapshot: '', read: 'whole' };
+  const reload = () => {
+    loading ??= refresh(loaded).then(
+      (next) => {
+        loaded = next;
+        // Workers ask for the index again only when its generation moved.
+        if (next.index !== read?.index) read = { index: next.index, generation: (read?.generation ?? 0) + 1 };
+        loading = undefined;
+        return read!;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return {
+    current: async () => (read && read.index.size > 0 ? read : reload()),
+    reload,
+    size: () => read?.index.size ?? 0,
+  };
+}
+
+/** Identification on the calling thread, for benchmarks and tests; the server ranks on worker threads (identify-pool.ts). */
+export function createIdentifyService(repository: FingerprintRepository, options: IdentifyOptions): IdentifyService {
+  const held = holdIndex(repository);
+  const rankIn = async (photo: Uint8Array) => {
+    let searched: FingerprintIndex | undefined;
+    const ranked = await rankPhoto(photo, async () => (searched = (await held.current()).index), repository, options);
+    return { ranked, printings: searched!.printings };
+  };
+  return {
+    rank: async (photo) => (await rankIn(photo)).ranked,
+    identify: async (photo) => {
+      const { ranked, printings } = await rankIn(photo);
+      return candidatesOf(ranked, printings, options.assetsBaseUrl);
+    },
+    reload: async () => (await held.reload()).index.size,
+    indexSize: held.size,
+  };
+}

@@ -1,0 +1,247 @@
+import type { FineDetails, FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
+import { regionGrids, stripSize, textSize, thumbnailSize } from '../describe/card-fingerprint.ts';
+import { identifySettings } from '../identify-settings.ts';
+import { maxCornerDistance, type Quad } from '../locate/card-quad.ts';
+import type { PhotoSampler } from '../rectify/photo-sampler.ts';
+import type { FingerprintIndex } from '../search/fingerprint-index.ts';
+import type { Contender } from '../search/shortlist.ts';
+import { alignToCandidate, type Alignment } from './align-to-candidate.ts';
+import { correlationWith, normalised, shiftedCorrelation } from './fine-compare.ts';
+import { alignRegionFinely, alignRegionRoughly, readRegion } from './region-reading.ts';
+import { similarity, type MatchEvidence } from './similarity.ts';
+import { reprintFits } from './tell-reprints-apart.ts';
+
+const { sameArtCorrelation, sameStart, rivalRounds, thumbnailShiftX, thumbnailShiftY, stripShiftX, stripShiftY } = identifySettings.verify;
+
+/** A printing in the running and how alike the photo and it are: its best showing. */
+export interface RankedEntry {
+  position: number;
+  value: number;
+}
+
+/** Printings that show one artwork (languages, variants, reprints), the most alike first. */
+export type ArtworkGroup = RankedEntry[];
+
+/**
+ * The printings in the running for one photo and what the finer comparison found for each (aligned
+ * when it was worth it). The work is asked for step by step (`add`, `align`, `alignRivals`,
+ * `tellApart`, `addPrintingsOfCards`); reading the groups starts none.
+ */
+export class CandidateRanking {
+  private readonly contenders = new Map<number, Contender>();
+  /** Each contender's similarity through its reading, unaligned. */
+  private readonly readingValues = new Map<number, number>();
+  private readonly alignments = new Map<number, Alignment>();
+  private readonly starts = new Map<number, Quad[]>();
+  private readonly details = new Map<string, FineDetails>();
+  private readonly alike = new Map<number, boolean>();
+  private readonly normalisedThumbnails = new Map<number, Float32Array>();
+  private readonly regionReads = new Map<string, Uint8Array[]>();
+
+  constructor(
+    private readonly search: FingerprintIndex,
+    private readonly repository: FingerprintRepository,
+    /** Absent when hashes alone decide. */
+    private readonly sampler: PhotoSampler | undefined,
+  ) {}
+
+  private fineOf(position: number): FineDetails | undefined {
+    return this.details.get(this.search.printings[position]!.printingId);
+  }
+
+  private evidence(contender: Contender): MatchEvidence {
+    const { hashDistance } = contender;
+    const details = this.fineOf(contender.position);
+    if (!this.sampler || !details) return { whole: 1 - 2 * hashDistance, strip: 1 - 2 * hashDistance, hashDistance };
+    const { fingerprint } = contender.reading;
+    return {
+      whole: shiftedCorrelation(fingerprint.thumbnail, details.thumbnail, thumbnailSize.width, thumbnailSize.height, thumbnailShiftX.value, thumbnailShiftY.value),
+      strip: shiftedCorrelation(fingerprint.strip, details.strip, stripSize.width, stripSize.height, stripShiftX.value, stripShiftY.value),
+      hashDistance,
+    };
+  }
+
+  /**
+   * Takes contenders in, with what the finer comparison needs from the database. A known printing
+   * takes a reading it is more alike through: a reading may correlate better at a glance and still
+   * line up worse (its bottom strip off); once aligned, it keeps what the alignment found.
+   */
+  async add(contenders: Contender[]): Promise<void> {
+    const fresh = contenders.filter((contender) => !this.contenders.has(contender.position));
+    if (this.sampler && fresh.length > 0) {
+      const found = await this.repository.fineDetails(fresh.map((contender) => this.search.printings[contender.position]!.printingId));
+      for (const [id, details] of found) this.details.set(id, details);
+    }
+    for (const contender of contenders) {
+      const through = similarity(this.evidence(contender));
+      if ((this.readingValues.get(contender.position) ?? -Infinity) >= through) continue;
+      this.contenders.set(contender.position, contender);
+      this.readingValues.set(contender.position, through);
+    }
+  }
+
+  /**
+   * A printing is as alike as its best showing: aligned, or through its best reading, which may
+   * line up better than an alignment started from a poorer outline (and its hash comes from there).
+   */
+  private valueOf(position: number): number {
+    const unaligned = this.readingValues.get(position)!;
+    const alignment = this.alignments.get(position);
+    if (!alignment) return unaligned;
+    return Math.max(unaligned, alignedSimilarity(alignment, this.contenders.get(position)!.hashDistance));
+  }
+
+  /** The `count` contenders with the best coarse correlation, best first. */
+  leaders(count: number): Contender[] {
+    return [...this.contenders.values()].sort((a, b) => b.coarse - a.coarse).slice(0, count);
+  }
+
+  /**
+   * Moves the outline until the photo lines up with the printing, and judges it that way. Of two
+   * alignments the one where the card and its bottom strip line up better is kept: an alignment
+   * from a poorer outline can fit the whole card well and the strip badly.
+   */
+  align(contender: Contender, start: Quad = contender.reading.quad): void {
+    const fine = this.fineOf(contender.position);
+    if (!this.sampler || !fine) return;
+    // The same printing from nearly the same outline would align to the same place.
+    const tried = this.starts.get(contender.position) ?? [];
+    const size = Math.hypot(start[2].x - start[0].x, start[2].y - start[0].y);
+    if (tried.some((quad) => maxCornerDistance(quad, start) < sameStart.value * size)) return;
+    this.starts.set(contender.position, [...tried, start]);
+    const alignment = alignToCandidate(this.sampler, start, fine);
+    const known = this.alignments.get(contender.position);
+    if (known && alignedSimilarity(known, 0) >= alignedSimilarity(alignment, 0)) return;
+    this.alignments.set(contender.position, alignment);
+  }
+
+  /**
+   * Printings of one card (its languages, its variants) show one artwork, whatever their text;
+   * other printings do when their images look alike (reprints in other sets).
+   */
+  private sameArt(a: number, b: number): boolean {
+    const pa = this.search.printings[a]!;
+    const pb = this.search.printings[b]!;
+    if (pa.cardId === pb.cardId || (pa.image !== null && pa.image === pb.image)) return true;
+    const da = this.fineOf(a);
+    const db = this.fineOf(b);
+    if (!da || !db) return false;
+    const pair = Math.min(a, b) * this.search.size + Math.max(a, b);
+    let alike = this.alike.get(pair);
+    if (alike === undefined) {
+      alike = correlationWith(this.normalisedThumbnail(a, da), this.normalisedThumbnail(b, db)) > sameArtCorrelation.value;
+      this.alike.set(pair, alike);
+    }
+    return alike;
+  }
+
+  /** A printing's thumbnail ready for correlating: grouping compares every pair of contenders. */
+  private normalisedThumbnail(position: number, details: FineDetails): Float32Array {
+    let known = this.normalisedThumbnails.get(position);
+    if (!known) {
+      known = normalised(details.thumbnail);
+      this.normalisedThumbnails.set(position, known);
+    }
+    return known;
+  }
+
+  /** Printings that show one artwork (languages, variants, reprints), best group first. */
+  groups(): ArtworkGroup[] {
+    const ranked = [...this.contenders.keys()].map((position) => ({ position, value: this.valueOf(position) })).sort((a, b) => b.value - a.value);
+    const groups: ArtworkGroup[] = [];
+    for (const entry of ranked) {
+      const group = groups.find((members) => this.sameArt(members[0]!.position, entry.position));
+      if (group) group.push(entry);
+      else groups.push([entry]);
+    }
+    return groups;
+  }
+
+  /**
+   * Aligns the best other artwork when the leading one is aligned, so the leader's rival is judged
+   * as the leader was: unaligned, its similarity is understated, and so the lead and the score
+   * overstated (most in a small catalogue). An artwork is as alike as its printing that lined up
+   * best; its other printings need no alignment of their own, as they are told apart on regions
+   * read from that outline.
+   */
+  alignRivals(): void {
+    let groups = this.groups();
+    for (let round = 0; round < rivalRounds.value; round++) {
+      const [top, rival] = groups;
+      if (!top || !rival || !this.alignments.has(top[0]!.position) || this.alignments.has(rival[0]!.position)) break;
+      this.align(this.contenders.get(rival[0]!.position)!);
+      if (!this.alignments.has(rival[0]!.position)) break;
+      groups = this.groups();
+    }
+  }
+
+  /**
+   * A region of the photo read for each printing of a same-art group, from the outline the artwork
+   * lined up best through. That region is lined up roughly with the printings' mean (what they share:
+   * layout, rules, words of one language) and, for bottom strips, finely with each printing's own:
+   * collector numbers differ by a fraction of a digit's strokes, while another language differs in
+   * whole words.
+   */
+  private photoRegions(group: ArtworkGroup, start: Quad, which: keyof typeof regionGrids): Uint8Array[] {
+    const key = `${which} ${group.map((entry) => entry.position).join(',')} ${start.map((p) => `${p.x},${p.y}`).join(' ')}`;
+    const known = this.regionReads.get(key);
+    if (known) return known;
+    const sampler = this.sampler!;
+    const grid = regionGrids[which];
+    const targets = group.map((entry) => this.fineOf(entry.position)![which]);
+    const mean = new Float32Array(targets[0]!.length);
+    for (const target of targets) for (let i = 0; i < mean.length; i++) mean[i]! += target[i]! / targets.length;
+    const rough = alignRegionRoughly(sampler, start, grid, mean);
+    const reads: Uint8Array[] = [];
+    targets.forEach((target, k) => {
+      // Printings with one strip (variants, often a card's languages) share one read.
+      const same = targets.findIndex((other) => other.length === target.length && other.every((value, i) => value === target[i]));
+      reads.push(same < k ? reads[same]! : readRegion(sampler, which === 'strip' ? alignRegionFinely(sampler, rough, grid, target) : rough, grid));
+    });
+    this.regionReads.set(key, reads);
+    return reads;
+  }
+
+  /**
+   * Within a same-art group, each member's fit on what sets it apart: the bottom strip (reprints)
+   * and the text box (languages), read from the photo. Absent when it cannot be told: no member
+   * aligned, or no details.
+   */
+  tellApart(group: ArtworkGroup): number[] | undefined {
+    const lined = group.flatMap((entry) => this.alignments.get(entry.position) ?? []);
+    const details = group.map((entry) => this.fineOf(entry.position));
+    if (group.length < 2 || lined.length === 0 || details.some((member) => !member)) return undefined;
+    const start = lined.reduce((a, b) => (b.whole > a.whole ? b : a)).quad;
+    const fitsOn = (which: keyof typeof regionGrids, size: { width: number; height: number }) =>
+      reprintFits(
+        () => this.photoRegions(group, start, which),
+        details.map((member) => member![which]),
+        size,
+      );
+    const strips = fitsOn('strip', stripSize);
+    const texts = fitsOn('text', textSize);
+    return strips.map((fit, k) => fit + texts[k]!);
+  }
+
+  /**
+   * Brings in the printings of the given artworks' cards that the search left out (another
+   * language, a variant): in a large catalogue, look-alike printings can crowd a card's twin out
+   * of the finalists, and a photo of the twin would then be answered with the card alone.
+   */
+  async addPrintingsOfCards(groups: ArtworkGroup[]): Promise<void> {
+    const missing = new Map<number, Contender>();
+    for (const group of groups) {
+      const { reading } = this.contenders.get(group[0]!.position)!;
+      for (const entry of group) {
+        for (const position of this.search.printingsOfCard(entry.position)) {
+          if (this.contenders.has(position) || missing.has(position)) continue;
+          const coarse = this.search.correlate(reading.fingerprint.thumbnail, [position])[0]!;
+          missing.set(position, { position, reading, coarse, hashDistance: this.search.distance(reading.fingerprint.hashes, position) });
+        }
+      }
+    }
+    if (missing.size > 0) await this.add([...missing.values()]);
+  }
+}
+
+const alignedSimilarity = ({ whole, strip }: Alignment, hashDistance: number) => similarity({ whole, strip, hashDistance });

@@ -1,0 +1,39 @@
+import { climb, cornerMoves, judgeAgainst, wholeMoves } from './align-to-candidate.ts';
+import { halfResolution, lightingRadiusIn, toBytes, type RegionGrid } from '../describe/card-fingerprint.ts';
+import type { Quad } from '../locate/card-quad.ts';
+import { normalised } from './fine-compare.ts';
+import { flattenLighting } from '../describe/grey-plane.ts';
+import { identifySettings } from '../identify-settings.ts';
+import type { PhotoSampler } from '../rectify/photo-sampler.ts';
+
+const { regionRoughStep, regionRoughSweeps, regionStep, regionSweeps, regionFineStep, regionFineSweeps, regionCornerStep, regionCornerSweeps } = identifySettings.verify;
+
+/** A region of the photo's card through `quad`, lighting flattened and stored as fingerprints store theirs. */
+export function readRegion(sampler: PhotoSampler, quad: Quad, { region, width, height }: RegionGrid): Uint8Array {
+  return toBytes(flattenLighting(sampler.sample(quad, region, width, height), lightingRadiusIn(region, width)));
+}
+
+/**
+ * Moves the outline until one region of the photo's card lines up with `target` (that region as a
+ * fingerprint stores it), judged at half resolution: a card lined up as a whole may still be off
+ * by a letter's width in its bottom strip or its text box.
+ */
+export function alignRegionRoughly(sampler: PhotoSampler, start: Quad, { region, width, height }: RegionGrid, target: ArrayLike<number>): Quad {
+  const judge = judgeAgainst(sampler, normalised(halfResolution(target, width, height)), width >> 1, height >> 1, region);
+  return climb(start, [
+    { judge, moves: wholeMoves, share: regionRoughStep.value, sweeps: regionRoughSweeps.value },
+    { judge, moves: wholeMoves, share: regionStep.value, sweeps: regionSweeps.value },
+  ]).quad;
+}
+
+/**
+ * Moves a roughly aligned outline by a fraction of a digit until the region lines up with `target`
+ * at full resolution: what tells one collector number from another.
+ */
+export function alignRegionFinely(sampler: PhotoSampler, start: Quad, { region, width, height }: RegionGrid, target: Uint8Array): Quad {
+  const judge = judgeAgainst(sampler, normalised(target), width, height, region);
+  return climb(start, [
+    { judge, moves: wholeMoves, share: regionFineStep.value, sweeps: regionFineSweeps.value },
+    { judge, moves: cornerMoves, share: regionCornerStep.value, sweeps: regionCornerSweeps.value },
+  ]).quad;
+}

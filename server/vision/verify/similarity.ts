@@ -1,0 +1,17 @@
+import { identifySettings } from '../identify-settings.ts';
+
+/** What the re-ranking measured for one candidate. */
+export interface MatchEvidence {
+  /** Correlation of the whole card after alignment, -1..1. */
+  whole: number;
+  /** Correlation of the bottom strip (set symbol, collector number), -1..1. */
+  strip: number;
+  /** Weighted Hamming distance of the hashes, 0..1. */
+  hashDistance: number;
+}
+
+const { similarityWhole, similarityStrip, similarityHash } = identifySettings.verify;
+
+export function similarity(evidence: MatchEvidence): number {
+  return similarityWhole.value * evidence.whole + similarityStrip.value * evidence.strip + similarityHash.value * (1 - 2 * evidence.hashDistance);
+}
