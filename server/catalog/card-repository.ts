@@ -1,8 +1,10 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/open-database.ts';
+import { serverSettings } from '../server-settings.ts';
 import type { StoredAttack } from '../db/tables.ts';
 import type { CardFilterField, CardSortField } from './card-fields.ts';
 import { compileFilter, type SqlField } from './filter/compile-filter.ts';
+import { foldedOnly } from './filter/folded-only.ts';
 import type { ListRequest, ListResult } from './list-request.ts';
 
 export interface CardRow {
@@ -97,8 +99,26 @@ export const cardColumns = [
   'printing.language as set_language',
 ] as const;
 
-/** Fields whose filter needs the set row; the others are on the printing, so counting skips the join. */
+/** Fields whose filter or sort needs the set row; the others are on the printing, which is read without the join. */
 const setTableFields = new Set<CardFilterField>(['set.code', 'set.name']);
+const setTableSorts = new Set<CardSortField>(['set', 'set.name', 'set.code']);
+
+/**
+ * The set's fields as the set row holds them. A printing's language is its set's (migration 0018),
+ * so a list filtered on these alone, or not at all, is counted from the sets' printing counts, and
+ * one filtered on these and a case-insensitive name from the counts of each name in each set.
+ */
+const setRowFields: Partial<Record<CardFilterField, SqlField>> = {
+  'set.id': { type: 'text', column: ref('card_set.id') },
+  'set.code': cardSqlFields['set.code'],
+  'set.name': cardSqlFields['set.name'],
+  'set.language': { type: 'text', column: ref('card_set.language') },
+};
+
+const countedNameField: SqlField = { type: 'text', column: ref('printing_name_count.name_fold'), fold: ref('printing_name_count.name_fold') };
+
+const whereAll = (conditions: RawBuilder<SqlBool>[]): RawBuilder<SqlBool> =>
+  conditions.length > 0 ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`true`;
 
 export type CardListRequest = ListRequest<CardFilterField, CardSortField>;
 
@@ -109,22 +129,45 @@ export interface CardRepository {
 export function createCardRepository(db: Database): CardRepository {
   const base = () => db.selectFrom('printing').innerJoin('card_set', 'card_set.id', 'printing.set_id');
 
+  const needsSet = (request: CardListRequest) => request.filters.some(({ field }) => setTableFields.has(field));
+
+  function countQuery(request: CardListRequest, where: RawBuilder<SqlBool>) {
+    const setConditions: RawBuilder<SqlBool>[] = [];
+    const nameConditions: RawBuilder<SqlBool>[] = [];
+    for (const { field, filter } of request.filters) {
+      const setField = setRowFields[field];
+      if (setField) setConditions.push(compileFilter(filter, setField));
+      else if (field === 'name' && foldedOnly(filter)) nameConditions.push(compileFilter(filter, countedNameField));
+    }
+    if (setConditions.length + nameConditions.length < request.filters.length) {
+      return (needsSet(request) ? base() : db.selectFrom('printing')).select(sql<number>`count(*)::int`.as('total')).where(where);
+    }
+    if (nameConditions.length === 0) {
+      return db.selectFrom('card_set').select(sql<number>`coalesce(sum(card_set.printing_count), 0)::int`.as('total')).where(whereAll(setConditions));
+    }
+    const names = db.selectFrom('printing_name_count');
+    return (setConditions.length > 0 ? names.innerJoin('card_set', 'card_set.id', 'printing_name_count.set_id') : names)
+      .select(sql<number>`coalesce(sum(printing_name_count.printings), 0)::int`.as('total'))
+      .where(whereAll([...nameConditions, ...setConditions]));
+  }
+
   return {
     async list(request) {
-      const conditions = request.filters.map(({ field, filter }) => compileFilter(filter, cardSqlFields[field]));
-      const where: RawBuilder<SqlBool> = conditions.length > 0 ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`true`;
-      const rowsQuery = base()
-        .select(cardColumns)
-        .where(where)
-        .orderBy(orderClause(cardSortKeys[request.orderBy], ref('printing.id'), request.direction))
-        .limit(request.size)
-        .offset(request.page * request.size);
-      const needsSet = request.filters.some(({ field }) => setTableFields.has(field));
-      const countQuery = (needsSet ? base() : db.selectFrom('printing'))
-        .select(sql<number>`count(*)::int`.as('total'))
-        .where(where);
-      const [rows, count] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
-      return { rows, total: count.total };
+      const where = whereAll(request.filters.map(({ field, filter }) => compileFilter(filter, cardSqlFields[field])));
+      const order = orderClause(cardSortKeys[request.orderBy], ref('printing.id'), request.direction);
+      const offset = request.page * request.size;
+      // The total rides on the page's rows: one statement, not two, on every page that has rows.
+      const counted = countQuery(request, where);
+      const page = base().select(cardColumns).select(counted.as('total'));
+      // A deep page's ids are chosen from the narrow sort and filter columns, often an index alone;
+      // only those rows are read whole and joined, rather than every row skipped on the way.
+      const from = needsSet(request) || setTableSorts.has(request.orderBy) ? base() : db.selectFrom('printing');
+      const rows = await (offset >= serverSettings.catalog.narrowPageFromOffset.value
+        ? page.where('printing.id', 'in', from.select('printing.id').where(where).orderBy(order).limit(request.size).offset(offset)).orderBy(order)
+        : page.where(where).orderBy(order).limit(request.size).offset(offset)
+      ).execute();
+      if (rows.length === 0) return { rows: [], total: (await counted.executeTakeFirstOrThrow()).total };
+      return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]!.total! };
     },
   };
 }

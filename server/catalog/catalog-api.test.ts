@@ -240,6 +240,9 @@ describe.each(testBackends())('catalogue API on $name', (backend) => {
       const page = await sets({ size: '2' });
       expect(page.pageable).toEqual({ page: 0, size: 2, total_elements: 3, total_pages: 2 });
       expect(page.content.map((set) => set.id)).toEqual(['en-alpha', 'fr-alpha']);
+      const past = await sets({ size: '2', page: '5', language: 'eq(en)' });
+      expect(past.content).toEqual([]);
+      expect(past.pageable).toEqual({ page: 5, size: 2, total_elements: 2, total_pages: 1 });
     });
 
     it.each([

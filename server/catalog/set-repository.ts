@@ -58,16 +58,18 @@ export function createSetRepository(db: Database): SetRepository {
       const conditions = request.filters.map(({ field, filter }) => compileFilter(filter, fields[field]));
       const where: RawBuilder<SqlBool> = conditions.length > 0 ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`true`;
       const direction = sql.raw(request.direction);
-      const rowsQuery = db
+      const counted = db.selectFrom('card_set').select(sql<number>`count(*)::int`.as('total')).where(where);
+      // The total rides on the page's rows, as card lists do: one statement on every page that has rows.
+      const rows = await db
         .selectFrom('card_set')
-        .select(columns)
+        .select([...columns, counted.as('total')])
         .where(where)
         .orderBy(sql`${sorts[request.orderBy]} ${direction} nulls last, card_set.id asc`)
         .limit(request.size)
-        .offset(request.page * request.size);
-      const countQuery = db.selectFrom('card_set').select(sql<number>`count(*)::int`.as('total')).where(where);
-      const [rows, count] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
-      return { rows, total: count.total };
+        .offset(request.page * request.size)
+        .execute();
+      if (rows.length === 0) return { rows: [], total: (await counted.executeTakeFirstOrThrow()).total };
+      return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]!.total! };
     },
     async find(id) {
       return db.selectFrom('card_set').select(columns).where('id', '=', id).executeTakeFirst();

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import { cardColumns, cardSortKeys, cardSqlFields, orderClause, type CardRow, type SortKey } from '../catalog/card-repository.ts';
 import { compileFilter, type SqlField } from '../catalog/filter/compile-filter.ts';
+import { foldedOnly } from '../catalog/filter/folded-only.ts';
 import type { FilterNode } from '../catalog/filter/filter-ast.ts';
 import type { ListRequest, ListResult } from '../catalog/list-request.ts';
 import type { Database } from '../db/open-database.ts';
@@ -94,21 +95,6 @@ const entrySorts = new Set<CollectionSortField>(['name', 'id', 'added', 'quantit
 const entryFields = new Set<CollectionFilterField>(['id', 'code', 'set.id', 'set.language', 'condition', 'quantity']);
 /** Filters on the set row itself; the others are on the entry or its printing. */
 const setTableFields = new Set<CollectionFilterField>(['set.code', 'set.name']);
-
-/** Whether every comparison in the filter is case-insensitive, so that it reads only the folded text. */
-function foldedOnly(node: FilterNode): boolean {
-  switch (node.kind) {
-    case 'compare':
-      return false;
-    case 'ci':
-      return true;
-    case 'not':
-      return foldedOnly(node.operand);
-    case 'and':
-    case 'or':
-      return node.operands.every(foldedOnly);
-  }
-}
 
 const readsEntryOnly = ({ field, filter }: { field: CollectionFilterField; filter: FilterNode }) =>
   entryFields.has(field) || (field === 'name' && foldedOnly(filter));

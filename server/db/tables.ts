@@ -22,6 +22,8 @@ export interface CardSetTable {
   card_count_total: number | null;
   /** Distinct cards of the set in the catalogue, written by the importer. */
   card_count_catalogue: Generated<number>;
+  /** Printings of the set in the catalogue, written by the importer. */
+  printing_count: Generated<number>;
   logo: string | null;
   symbol: string | null;
   imported_at: Generated<Date>;
@@ -166,10 +168,18 @@ export interface CollectionEntryTable {
   updated_at: Generated<Date>;
 }
 
+/** Printings of a set that bear one name, written by the importer; card lists filtered by name count from it. */
+export interface PrintingNameCountTable {
+  set_id: string;
+  name_fold: string;
+  printings: number;
+}
+
 export interface Tables {
   schema_migration: SchemaMigrationTable;
   card_set: CardSetTable;
   printing: PrintingTable;
+  printing_name_count: PrintingNameCountTable;
   printing_fingerprint: PrintingFingerprintTable;
   printing_fingerprint_removal: PrintingFingerprintRemovalTable;
   account_profile: AccountProfileTable;

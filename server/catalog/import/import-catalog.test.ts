@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createCollectionRepository } from '../../collection/collection-repository.ts';
 import { migrate } from '../../db/migrate.ts';
 import { openDatabase, type Database } from '../../db/open-database.ts';
@@ -86,6 +87,17 @@ describe.each(testBackends())('catalogue import on $name', (backend) => {
     printings: rows.printings.map(({ imported_at: _time, ...row }) => row),
   });
 
+  /** Each set's printings by name, as the importer counted them and as the printings are. */
+  const nameCounts = async () => ({
+    written: await db.selectFrom('printing_name_count').select(['set_id', 'name_fold', 'printings']).orderBy(['set_id', 'name_fold']).execute(),
+    counted: await db
+      .selectFrom('printing')
+      .select(['set_id', 'name_fold', sql<number>`count(*)::int`.as('printings')])
+      .groupBy(['set_id', 'name_fold'])
+      .orderBy(['set_id', 'name_fold'])
+      .execute(),
+  });
+
   it('has applied the numbered migrations once, and applies nothing the second time', async () => {
     const applied = await db.selectFrom('schema_migration').select(['version', 'name']).orderBy('version').execute();
     expect(applied[0]).toEqual({ version: 1, name: 'catalog' });
@@ -117,6 +129,9 @@ describe.each(testBackends())('catalogue import on $name', (backend) => {
     expect(rows).toHaveLength(8);
     expect(rows.find((row) => row.id === 'en-alpha-2-holo')).toMatchObject({ name: 'Raichu δ', name_fold: 'raichu δ' });
     expect(rows.some((row) => row.id === 'en-alpha-1-reverse')).toBe(false);
+    const names = await nameCounts();
+    expect(names.written).toContainEqual({ set_id: 'en-alpha', name_fold: 'raichu δ', printings: 1 });
+    expect(names.written).toEqual(names.counted);
   });
 
   it('keeps a printing the source no longer lists while a collector owns it, and says so', async () => {
@@ -139,18 +154,23 @@ describe.each(testBackends())('catalogue import on $name', (backend) => {
     await expect(db.insertInto('collection_entry').values(stale).execute()).rejects.toThrow(/foreign key/);
   });
 
-  it("keeps each set's count of distinct cards as imports add, remove and keep printings", async () => {
-    const counts = async () => Object.fromEntries((await db.selectFrom('card_set').select(['id', 'card_count_catalogue']).execute()).map((row) => [row.id, row.card_count_catalogue]));
+  it("keeps each set's count of distinct cards and of printings as imports add, remove and keep printings", async () => {
+    const counts = async () =>
+      Object.fromEntries(
+        (await db.selectFrom('card_set').select(['id', 'card_count_catalogue', 'printing_count']).execute()).map((row) => [row.id, [row.card_count_catalogue, row.printing_count]]),
+      );
     await importCatalog(db, readTcgdexFile(fixture()));
-    expect(await counts()).toEqual({ 'en-alpha': 3, 'fr-alpha': 2, 'en-beta': 2 });
+    expect(await counts()).toEqual({ 'en-alpha': [3, 4], 'fr-alpha': [2, 3], 'en-beta': [2, 2] });
 
     await createCollectionRepository(db).add('casey', { printingId: 'en-beta-001-normal', condition: 'near_mint', quantity: 1 }, 1);
     const changed = fixture();
     changed.cards = changed.cards.filter((card) => !(card.language === 'en' && ['alpha-10', 'beta-001', 'beta-TG01'].includes(card.id)));
     changed.cards.find((card) => card.id === 'alpha-1' && card.language === 'en')!.variants.reverse = false;
     await importCatalog(db, readTcgdexFile(changed));
-    // alpha-10 is gone; beta-001 is kept because casey owns it; one variant less changes no count.
-    expect(await counts()).toEqual({ 'en-alpha': 2, 'fr-alpha': 2, 'en-beta': 1 });
+    // alpha-10 is gone; beta-001 is kept because casey owns it; one variant less is one printing less.
+    expect(await counts()).toEqual({ 'en-alpha': [2, 2], 'fr-alpha': [2, 3], 'en-beta': [1, 1] });
+    const names = await nameCounts();
+    expect(names.written).toEqual(names.counted);
   });
 
   it('reads the TCGdex REST API, retrying a failed request, into the same rows as the file', async () => {

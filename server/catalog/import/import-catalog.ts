@@ -5,7 +5,7 @@ import { foldText } from '../fold-text.ts';
 import type { Progress } from './progress-bar.ts';
 import { variantNames, type CatalogBatch, type CatalogSource, type TcgdexCard, type TcgdexSet } from './tcgdex-catalog.ts';
 
-type SetRow = Omit<CardSetTable, 'imported_at' | 'card_count_catalogue' | 'written_by'>;
+type SetRow = Omit<CardSetTable, 'imported_at' | 'card_count_catalogue' | 'printing_count' | 'written_by'>;
 type PrintingRow = Omit<PrintingTable, 'imported_at' | 'written_by' | 'types' | 'attacks'> & { types: string; attacks: string };
 
 /** What an import wrote: printings the source lists are added, changed or already as they were. */
@@ -81,14 +81,32 @@ function toPrintingRows(card: TcgdexCard, setRowIdValue: string): PrintingRow[] 
 
 const chunkSize = 500;
 
-/** Set completion's denominator: the set's cards once each, printings kept for their owners included. */
-async function countSetCards(trx: Transaction<Tables>, setId: string) {
+/**
+ * Set completion's denominator (the set's cards once each), and the printing counts card lists
+ * total from, by set and by name in the set; printings kept for their owners included.
+ */
+async function writeSetCounts(trx: Transaction<Tables>, setId: string) {
+  const counted = trx
+    .selectFrom('printing')
+    .select([sql<number>`count(distinct card_id)::int`.as('cards'), sql<number>`count(*)::int`.as('printings')])
+    .where('set_id', '=', setId);
   await trx
     .updateTable('card_set')
-    .set((eb) => ({
-      card_count_catalogue: eb.selectFrom('printing').select(sql<number>`count(distinct card_id)::int`.as('cards')).where('set_id', '=', setId),
-    }))
+    .from(counted.as('counted'))
+    .set({ card_count_catalogue: sql.ref('counted.cards'), printing_count: sql.ref('counted.printings') })
     .where('id', '=', setId)
+    .execute();
+  await trx.deleteFrom('printing_name_count').where('set_id', '=', setId).execute();
+  await trx
+    .insertInto('printing_name_count')
+    .columns(['set_id', 'name_fold', 'printings'])
+    .expression(
+      trx
+        .selectFrom('printing')
+        .select(['set_id', 'name_fold', sql<number>`count(*)::int`.as('printings')])
+        .where('set_id', '=', setId)
+        .groupBy(['set_id', 'name_fold']),
+    )
     .execute();
 }
 
@@ -139,7 +157,7 @@ export async function importBatch(db: Database, batch: CatalogBatch): Promise<Ba
     const removed = await trx.deleteFrom('printing').where('id', 'in', stale).where('id', 'not in', owned).executeTakeFirst();
     summary.removed = Number(removed.numDeletedRows);
     summary.keptOwned = (await stale.where('id', 'in', owned).execute()).length;
-    await countSetCards(trx, setRow.id);
+    await writeSetCounts(trx, setRow.id);
     return summary;
   });
 }
@@ -158,7 +176,7 @@ export async function importCatalog(db: Database, source: CatalogSource, progres
     progress?.update(summary.sets, `sets, ${summary.printings} printings (${batch.set.language} ${batch.set.id})`);
   }
   // Fresh statistics and visibility maps let the planner use index-only scans for counts at once.
-  if (summary.sets > 0) await sql`vacuum (analyze) card_set, printing`.execute(db);
+  if (summary.sets > 0) await sql`vacuum (analyze) card_set, printing, printing_name_count`.execute(db);
   progress?.finish(describeImport(summary));
   return summary;
 }
