@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { generateCatalog } from '../../bench/catalog/generate-catalog.ts';
 import { parseFilter } from '../catalog/filter/parse-filter.ts';
 import type { Database } from '../db/open-database.ts';
+import { recordQueries } from '../test-support/query-plans.ts';
 import { buildTestApp, testBackends, type TestApp } from '../test-support/test-database.ts';
 import { createCollectionRepository, type CollectionListRequest, type CollectionRepository } from './collection-repository.ts';
 import { collectionConditions } from './conditions.ts';
@@ -12,19 +13,6 @@ interface PlanNode {
   'Actual Rows': number;
   'Actual Loops': number;
   Plans?: PlanNode[];
-}
-
-/** Records the queries a repository runs (not the subqueries it composes them of), so that they can be run again under EXPLAIN ANALYZE. */
-function recordQueries(): { plugin: KyselyPlugin; queries: RootOperationNode[] } {
-  const composed = new Map<unknown, RootOperationNode>();
-  const queries: RootOperationNode[] = [];
-  return {
-    queries,
-    plugin: {
-      transformQuery: ({ node, queryId }) => (composed.set(queryId, node), node),
-      transformResult: async ({ result, queryId }) => (queries.push(composed.get(queryId)!), result),
-    },
-  };
 }
 
 /** Rows each query of `send` read from printing, summed over every loop of every node that reads it. */

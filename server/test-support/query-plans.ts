@@ -6,7 +6,7 @@ import type { Database } from '../db/open-database.ts';
  * query id when it is also built into another query as a subquery, so a query is the node last
  * built under its id before it answered.
  */
-function recordQueries(): { plugin: KyselyPlugin; queries: RootOperationNode[] } {
+export function recordQueries(): { plugin: KyselyPlugin; queries: RootOperationNode[] } {
   const built = new Map<QueryId, RootOperationNode>();
   const queries: RootOperationNode[] = [];
   return {
