@@ -89,12 +89,12 @@ describe.each(testBackends())('catalogue import on $name', (backend) => {
 
   /** Each set's printings by name, as the importer counted them and as the printings are. */
   const nameCounts = async () => ({
-    written: await db.selectFrom('printing_name_count').select(['set_id', 'name_fold', 'printings']).orderBy(['set_id', 'name_fold']).execute(),
+    written: await db.selectFrom('printing_name_count').select(['set_id', 'name_fold', 'printings']).orderBy('set_id').orderBy('name_fold').execute(),
     counted: await db
       .selectFrom('printing')
       .select(['set_id', 'name_fold', sql<number>`count(*)::int`.as('printings')])
       .groupBy(['set_id', 'name_fold'])
-      .orderBy(['set_id', 'name_fold'])
+      .orderBy('set_id').orderBy('name_fold')
       .execute(),
   });
 
