@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Database } from '../db/open-database.ts';
 import { serverSettings } from '../server-settings.ts';
-import { generateCatalog } from '../../bench/catalog/generate-catalog.ts';
-import { countPlanOf, plansOf } from '../test-support/query-plans.ts';
-import { buildTestApp, testBackends, type TestApp } from '../test-support/test-database.ts';
+import { analysedCatalogue, countPlanOf, plansOf } from '../test-support/query-plans.ts';
+import { testBackends, type TestApp } from '../test-support/test-database.ts';
 import { cardSortFields } from './card-fields.ts';
 import { cardColumns, cardSortKeys, cardSqlFields, createCardRepository, orderClause, type CardListRequest } from './card-repository.ts';
 import { compileFilter } from './filter/compile-filter.ts';
@@ -28,8 +27,7 @@ describe.each(testBackends())('card list plans and counts on $name', (backend) =
   let db: Database;
 
   beforeAll(async () => {
-    test = await buildTestApp(backend, { catalog: generateCatalog(3_000) });
-    await sql`analyze`.execute(test.app.db);
+    test = await analysedCatalogue(backend);
     db = test.app.db;
   });
   afterAll(async () => {

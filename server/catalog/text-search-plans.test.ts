@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import type { Database } from '../db/open-database.ts';
-import { generateCatalog } from '../../bench/catalog/generate-catalog.ts';
-import { countPlanOf, plansOf } from '../test-support/query-plans.ts';
-import { buildTestApp, testBackends, type TestApp } from '../test-support/test-database.ts';
+import { analysedCatalogue, countPlanOf, plansOf } from '../test-support/query-plans.ts';
+import { testBackends, type TestApp } from '../test-support/test-database.ts';
 import { createCardRepository, type CardListRequest } from './card-repository.ts';
 import { parseFilter } from './filter/parse-filter.ts';
 
@@ -14,9 +12,7 @@ describe.each(testBackends())('text search on $name', (backend) => {
   let db: Database;
 
   beforeAll(async () => {
-    // Enough printings that reading a whole index costs more than a trigram lookup, as it does in production.
-    test = await buildTestApp(backend, { catalog: generateCatalog(3_000) });
-    await sql`analyze`.execute(test.app.db);
+    test = await analysedCatalogue(backend);
     db = test.app.db;
   });
   afterAll(async () => {

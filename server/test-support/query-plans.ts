@@ -1,5 +1,7 @@
 import { CompiledQuery, sql, type KyselyPlugin, type QueryId, type RootOperationNode } from 'kysely';
+import { generateCatalog } from '../../bench/catalog/generate-catalog.ts';
 import type { Database } from '../db/open-database.ts';
+import { buildTestApp, type TestApp, type TestBackend } from './test-database.ts';
 
 /**
  * Records the queries a repository sends, so their plans can be asked for. A builder keeps its
@@ -47,4 +49,14 @@ export async function countPlanOf(db: Database, listPastTheEnd: (db: Database) =
   const plans = await plansOf(db, listPastTheEnd);
   if (plans.length !== 2) throw new Error(`expected a page and a count, got ${plans.length} queries`);
   return plans[1]!;
+}
+
+/**
+ * An app on a generated catalogue of 3,000 printings, analysed: enough printings that reading a
+ * whole index costs more than a lookup, as it does in production, so plans are the ones it gets.
+ */
+export async function analysedCatalogue(backend: TestBackend): Promise<TestApp> {
+  const test = await buildTestApp(backend, { catalog: generateCatalog(3_000) });
+  await sql`analyze`.execute(test.app.db);
+  return test;
 }
