@@ -85,12 +85,23 @@ def init(part):
 
 
 def one_scene(seed):
+    """A window around the card of one scene, with its corners in window pixels."""
+    rng = np.random.default_rng(seed)
+    made = compose_scene(rng)
+    return None if made is None else window_sample(rng, *made)
+
+
+def scene_photo(seed):
+    """One whole scene (RGB) and the card's four corners in its pixels, or None."""
+    return compose_scene(np.random.default_rng(seed))
+
+
+def compose_scene(rng):
     from scene import (CARD_ASPECT, angle_sample, background, frame_size, hand, one_card_fill, place_card,
                        random_centre)
     from distractors import random_distractor
     from paste import paste, quad_for
     from photo_effects import camera
-    rng = np.random.default_rng(seed)
     src = SOURCES
     h, w = frame_size(rng, 640)
     scene = background(rng, src, h, w)
@@ -121,7 +132,7 @@ def one_scene(seed):
     if rng.random() < 0.3:
         hand(rng, scene, quad)
     scene = camera(rng, scene, boxes[-1])
-    return window_sample(rng, cv2.cvtColor(scene, cv2.COLOR_BGR2RGB), quad)
+    return cv2.cvtColor(scene, cv2.COLOR_BGR2RGB), np.asarray(quad, np.float32)
 
 
 def detector_box(rng, quad, w, h):

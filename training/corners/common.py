@@ -62,18 +62,18 @@ def order_corners(quad):
     return q[order].astype(np.float32)
 
 
-def decode_heatmaps(logits):
-    """[4, OUT_H, OUT_W] logits -> [4, 2] corners in input pixels: the peak cell, refined by the
+def decode_heatmaps(logits, stride=STRIDE):
+    """[K, H, W] logits -> [K, 2] points in input pixels: each map's peak cell, refined by the
     softmax-weighted mean over the 5 x 5 cells around it (the same in card-corners-model.ts)."""
-    corners = np.zeros((4, 2), np.float32)
-    for k in range(4):
+    corners = np.zeros((len(logits), 2), np.float32)
+    for k in range(len(logits)):
         m = logits[k]
         iy, ix = np.unravel_index(int(np.argmax(m)), m.shape)
         y0, y1, x0, x1 = max(iy - 2, 0), min(iy + 3, m.shape[0]), max(ix - 2, 0), min(ix + 3, m.shape[1])
         patch = np.exp(m[y0:y1, x0:x1] - m[iy, ix])
         ys, xs = np.mgrid[y0:y1, x0:x1]
         cy, cx = (patch * ys).sum() / patch.sum(), (patch * xs).sum() / patch.sum()
-        corners[k] = [(cx + 0.5) * STRIDE, (cy + 0.5) * STRIDE]
+        corners[k] = [(cx + 0.5) * stride, (cy + 0.5) * stride]
     return corners
 
 

@@ -1,6 +1,9 @@
-"""Exports the trained corner model to ONNX (opset 13, batch 1, input [1, 3, IN_H, IN_W]).
+"""Exports the trained corner model or corner refiner to ONNX (opset 13).
 
-/usr/bin/python3 export_corners.py [--weights out/corners/card-corners.pt] [--out ../public/models/card-corners.onnx]
+The corner model takes [1, 3, IN_H, IN_W]; the refiner [N, 3, PATCH, PATCH] (the four corners of an
+outline in one run). Each file carries its contract in its metadata.
+
+/usr/bin/python3 export_corners.py [--model corners|refiner] [--weights <.pt>] [--out <.onnx>]
 """
 import argparse
 import json
@@ -11,32 +14,55 @@ import onnx
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from common import GROW, IN_H, IN_W, STRIDE  # noqa: E402
+import common  # noqa: E402
+import refine_common  # noqa: E402
 from corner_model import CornerNet  # noqa: E402
 from paths import OUT, REPO  # noqa: E402
+from refine_model import CornerRefiner  # noqa: E402
+
+MODELS = {
+    "corners": {
+        "net": CornerNet,
+        "file": "card-corners",
+        "input": (1, 3, common.IN_H, common.IN_W),
+        "batch": False,
+        "contract": {"input": [common.IN_W, common.IN_H], "stride": common.STRIDE, "grow": common.GROW,
+                     "corners": "top-left, top-right, bottom-right, bottom-left as seen"},
+    },
+    "refiner": {
+        "net": CornerRefiner,
+        "file": "corner-refiner",
+        "input": (4, 3, refine_common.PATCH, refine_common.PATCH),
+        "batch": True,
+        "contract": {"patch": refine_common.PATCH, "span": refine_common.SPAN, "stride": refine_common.STRIDE},
+    },
+}
 
 
-def export(weights, out):
-    model = CornerNet()
+def export(kind, weights, out):
+    spec = MODELS[kind]
+    model = spec["net"]()
     model.load_state_dict(torch.load(weights, map_location="cpu"))
     model.eval()
-    x = torch.rand(1, 3, IN_H, IN_W)
-    torch.onnx.export(model, x, out, opset_version=13, input_names=["image"], output_names=["heatmaps"], do_constant_folding=True)
+    axes = {"image": {0: "n"}, "heatmaps": {0: "n"}} if spec["batch"] else None
+    torch.onnx.export(model, torch.rand(*spec["input"]), out, opset_version=13, input_names=["image"], output_names=["heatmaps"],
+                      do_constant_folding=True, dynamic_axes=axes)
     proto = onnx.load(out)
-    contract = {"input": [IN_W, IN_H], "stride": STRIDE, "grow": GROW, "corners": "top-left, top-right, bottom-right, bottom-left as seen"}
     entry = proto.metadata_props.add()
-    entry.key, entry.value = "card_corners", json.dumps(contract)
+    entry.key, entry.value = spec["file"].replace("-", "_"), json.dumps(spec["contract"])
     onnx.save(proto, out)
     return out
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--weights", default=os.path.join(OUT, "corners", "card-corners.pt"))
-    ap.add_argument("--out", default=os.path.join(REPO, "public", "models", "card-corners.onnx"))
+    ap.add_argument("--model", default="corners", choices=list(MODELS))
+    ap.add_argument("--weights")
+    ap.add_argument("--out")
     args = ap.parse_args()
-    export(args.weights, args.out)
-    print(f"{args.out}: {os.path.getsize(args.out) / 1e6:.2f} MB", flush=True)
+    name = MODELS[args.model]["file"]
+    out = export(args.model, args.weights or os.path.join(OUT, "corners", f"{name}.pt"), args.out or os.path.join(REPO, "public", "models", f"{name}.onnx"))
+    print(f"{out}: {os.path.getsize(out) / 1e6:.2f} MB", flush=True)
 
 
 if __name__ == "__main__":

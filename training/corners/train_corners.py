@@ -1,8 +1,6 @@
 """Trains the corner model on out/corners/{train,val}-{scenes,photos}.npz (build_data.py).
 
-Loss per corner: cross-entropy between the heatmap's softmax and a Gaussian around the true corner
-(sigma 1 cell), plus the L1 distance (in cells) of the softmax's mean position, which pulls the
-peak to sub-cell precision. Augmented on the fly: flips and half turns (corners relabelled by
+Loss: heatmap_loss.py. Augmented on the fly: flips and half turns (corners relabelled by
 geometry), brightness, contrast, colour and noise.
 
 /usr/bin/python3 train_corners.py --steps 1500 --batch 24
@@ -15,11 +13,11 @@ import time
 
 import numpy as np
 import torch
-import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from common import IN_H, IN_W, OUT_H, OUT_W, STRIDE, card_size, decode_heatmaps, order_corners  # noqa: E402
+from common import IN_H, IN_W, STRIDE, card_size, decode_heatmaps, order_corners  # noqa: E402
 from corner_model import CornerNet  # noqa: E402
+from heatmap_loss import ema_update, heatmap_loss  # noqa: E402
 from paths import OUT  # noqa: E402
 
 DATA = os.path.join(OUT, "corners")
@@ -47,25 +45,6 @@ def augment(rng, images, corners):
     x = ((x - mean) * contrast + mean) * gain * colour
     x = x + torch.randn_like(x) * torch.from_numpy(rng.uniform(0, 0.03, (n, 1, 1, 1))).float()
     return x.clamp(0, 1).contiguous(memory_format=torch.channels_last), torch.from_numpy(corners)
-
-
-def heatmap_loss(logits, corners):
-    """logits [N, 4, OUT_H, OUT_W], corners [N, 4, 2] in input pixels."""
-    n = logits.shape[0]
-    cells = corners / STRIDE - 0.5  # cell-centre coordinates
-    ys = torch.arange(OUT_H, dtype=torch.float32).view(1, 1, OUT_H, 1)
-    xs = torch.arange(OUT_W, dtype=torch.float32).view(1, 1, 1, OUT_W)
-    cx = cells[..., 0].clamp(0, OUT_W - 1).view(n, 4, 1, 1)
-    cy = cells[..., 1].clamp(0, OUT_H - 1).view(n, 4, 1, 1)
-    target = torch.exp(-((xs - cx) ** 2 + (ys - cy) ** 2) / 2.0)
-    target = target / target.sum((2, 3), keepdim=True)
-    logp = F.log_softmax(logits.flatten(2), -1).view_as(logits)
-    ce = -(target * logp).sum((2, 3)).mean()
-    p = logp.exp()
-    mx = (p * xs).sum((2, 3))
-    my = (p * ys).sum((2, 3))
-    l1 = ((mx - cells[..., 0]).abs() + (my - cells[..., 1]).abs()).mean()
-    return ce + 0.5 * l1, ce, l1
 
 
 def accuracy(model, images, corners, batch=64):
@@ -117,18 +96,12 @@ def main():
             g["lr"] = lr
         idx = rng.integers(0, len(images), args.batch)
         x, y = augment(rng, images[idx], corners[idx])
-        loss, ce, l1 = heatmap_loss(model(x), y)
+        loss, ce, l1 = heatmap_loss(model(x), y, STRIDE)
         opt.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 5.0)
         opt.step()
-        d = min(0.998, (1 + step) / (10 + step))
-        with torch.no_grad():
-            for pe, pm in zip(ema.state_dict().values(), model.state_dict().values()):
-                if pe.dtype.is_floating_point:
-                    pe.mul_(d).add_(pm.detach(), alpha=1 - d)
-                else:
-                    pe.copy_(pm)
+        ema_update(ema, model, step)
         if step % 50 == 0:
             print(f"step {step} loss {loss.item():.3f} ce {ce.item():.3f} l1 {l1.item():.3f} cells lr {lr:.5f} {time.time() - start:.0f}s", flush=True)
         if step % args.eval_every == 0 or step == args.steps:
