@@ -1,4 +1,4 @@
-// `npx tsx bench/identify/outline-accuracy.ts [--kit /work/real-card-kit] [--limit n] [--tolerance 0.02] [--model <onnx>]`
+// `npx tsx bench/identify/outline-accuracy.ts [--kit /work/real-card-kit] [--limit n] [--tolerance 0.02] [--model <onnx>] [--refiner <onnx>]`
 // How often each way of finding a card's outline puts all four corners within `tolerance` of the
 // card's height of its true corners, on a real-card kit's photos (whole and as frame captures).
 // 'p50 ms' of the model rows includes the detector (640) that gives the boxes; of the hand rows, the
@@ -28,6 +28,7 @@ const { values } = parseArgs({
     limit: { type: 'string' },
     tolerance: { type: 'string', default: '0.02' },
     model: { type: 'string' },
+    refiner: { type: 'string' },
     reach: { type: 'string', default: '0.03' },
   },
 });
@@ -60,12 +61,11 @@ const kit = readKit(values.kit!);
 const photos = kit.photos.slice(0, values.limit ? Number(values.limit) : undefined);
 const cv = await loadOpenCv();
 const detect = await loadCardDetector();
-const corners = await loadCardCornersModel(values.model);
-const onePass = await loadCardCornersModel(values.model, 1);
+const corners = await loadCardCornersModel({ ...(values.model && { corners: values.model }), ...(values.refiner && { refiner: values.refiner }) });
 const { entries } = await kitEntries(kit);
 const typicalCard = (await memoryFingerprintRepository(entries).loadIndex()).typicalCard;
 
-const methods = ['model: best box, one pass', 'model: best box', 'model: best box, snapped', 'model: any box', 'hand: first (contours)', 'hand: first (all)', 'hand: any hypothesis'] as const;
+const methods = ['model: best box, unrefined', 'model: best box', 'model: first look', 'model: best box, snapped', 'model: any box', 'hand: first (contours)', 'hand: first (all)', 'hand: any hypothesis'] as const;
 type Method = (typeof methods)[number];
 const rows: Array<Record<string, string | number>> = [];
 for (const kind of ['whole', 'frame'] as const) {
@@ -89,17 +89,19 @@ for (const kind of ['whole', 'frame'] as const) {
     const found = await corners(image, boxes);
     modelMs.push(performance.now() - started);
     cornerMs.push(performance.now() - detected);
-    const [once] = await onePass(image, boxes);
+    const [unrefined] = await corners(image, boxes, { refine: false });
     started = performance.now();
     const sampler = new PhotoSampler(image);
     const outlines = findCardOutlines(cv, image);
     const contours = mostCardLikeFirst(sampler, outlines.fromContours(), typicalCard);
     const all = mostCardLikeFirst(sampler, outlines.all(), typicalCard);
     handMs.push(performance.now() - started);
+    const [firstLook] = mostCardLikeFirst(sampler, found.map((c) => ({ quad: c.quad, score: c.sharpness, source: 'model' as const })), typicalCard);
     const measured: Record<Method, number> = {
-      'model: best box, one pass': once ? outlineError(once.quad, truth) : Infinity,
+      'model: best box, unrefined': unrefined ? outlineError(unrefined.quad, truth) : Infinity,
       'model: best box, snapped': found[0] ? outlineError(snapQuad(image, found[0].quad, { reach: Number(values.reach), agreement: 0.5 }), truth) : Infinity,
       'model: best box': found[0] ? outlineError(found[0].quad, truth) : Infinity,
+      'model: first look': firstLook ? outlineError(firstLook.quad, truth) : Infinity,
       'model: any box': Math.min(...found.map((c) => outlineError(c.quad, truth))),
       'hand: first (contours)': outlineError(contours[0]!.quad, truth),
       'hand: first (all)': outlineError(all[0]!.quad, truth),
@@ -117,10 +119,11 @@ for (const kind of ['whole', 'frame'] as const) {
       method,
       [`within ${100 * tolerance}%`]: `${((100 * hits.get(method)!) / photos.length).toFixed(1)}% of ${photos.length}`,
       'median error %': Number((100 * median(errors.get(method)!)).toFixed(2)),
+      'p90 error %': Number((100 * [...errors.get(method)!].sort((a, b) => a - b)[Math.floor(0.9 * photos.length)]!).toFixed(2)),
       'p50 ms': Math.round(median(method.startsWith('model') ? modelMs : handMs)),
     });
   }
-  console.error(`${kind}: corner model alone (every box, ${identifySettings.locate.cornerPasses.value} pass) p50 ${median(cornerMs).toFixed(1)} ms, p90 ${[...cornerMs].sort((a, b) => a - b)[Math.floor(0.9 * cornerMs.length)]!.toFixed(1)} ms`);
+  console.error(`${kind}: corner model and refiner alone (every box, ${identifySettings.locate.cornerPasses.value} pass, ${identifySettings.locate.cornerRefinePasses.value} refinement) p50 ${median(cornerMs).toFixed(1)} ms, p90 ${[...cornerMs].sort((a, b) => a - b)[Math.floor(0.9 * cornerMs.length)]!.toFixed(1)} ms`);
   console.error(`${kind}: done`);
 }
 console.table(rows);

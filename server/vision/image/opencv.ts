@@ -43,6 +43,7 @@ export interface OpenCv {
   CV_8UC4: number;
   CV_32FC2: number;
   CV_32SC2: number;
+  CV_64F: number;
   COLOR_RGBA2GRAY: number;
   COLOR_RGB2GRAY: number;
   COLOR_RGB2HSV: number;
@@ -51,6 +52,7 @@ export interface OpenCv {
   CHAIN_APPROX_SIMPLE: number;
   INTER_LINEAR: number;
   INTER_AREA: number;
+  WARP_INVERSE_MAP: number;
   BORDER_REPLICATE: number;
   BORDER_CONSTANT: number;
   THRESH_BINARY: number;
@@ -76,6 +78,7 @@ export interface OpenCv {
   getPerspectiveTransform(src: CvMat, dst: CvMat): CvMat;
   warpPerspective(src: CvMat, dst: CvMat, matrix: CvMat, size: unknown, flags: number, border: number, value: unknown): void;
   resize(src: CvMat, dst: CvMat, size: unknown, fx: number, fy: number, interpolation: number): void;
+  warpAffine(src: CvMat, dst: CvMat, matrix: CvMat, size: unknown, flags: number, border: number, value: unknown): void;
 }
 
 let loading: Promise<OpenCv> | undefined;

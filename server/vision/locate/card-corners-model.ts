@@ -3,7 +3,10 @@ import { fileURLToPath } from 'node:url';
 import type { Box } from '../../../engine/preprocess/letterbox-geometry.ts';
 import { createModelSession } from '../../../engine/runtime/ort-session.ts';
 import { nodeWasmPaths } from './card-detector.ts';
-import { orderQuad, type Point, type Quad } from './card-quad.ts';
+import { decodeHeatmaps } from './decode-heatmaps.ts';
+import { cornerRefinerModel, loadCornerRefiner, type RefineCorners } from './refine-corners.ts';
+import { misshapen, repairedOutline } from './repair-outline.ts';
+import { orderQuad, type Quad } from './card-quad.ts';
 import { loadOpenCv, withMats, type OpenCv } from '../image/opencv.ts';
 import { identifySettings } from '../identify-settings.ts';
 import type { RasterImage } from '../image/raster-image.ts';
@@ -24,10 +27,24 @@ export interface CardCorners {
   quad: Quad;
   /** 0..1: the least share of a corner's heatmap held near its peak; low when the model saw no corner. */
   sharpness: number;
+  /** Rebuilt from three corners of the outline found before it, which was misshapen. */
+  repaired?: true;
 }
 
-/** The corners of the card in each box of a photo (the whole photo when no box is given). */
-export type FindCardCorners = (image: RasterImage, boxes: Box[]) => Promise<CardCorners[]>;
+/**
+ * The corners of the card in each box of a photo (the whole photo when no box is given), each looked
+ * at again by the corner refiner unless `refine` is false; a misshapen outline is followed by its
+ * repair (locate/repair-outline.ts) unless `repair` is false.
+ */
+export type FindCardCorners = (image: RasterImage, boxes: Box[], options?: { refine?: boolean; repair?: boolean }) => Promise<CardCorners[]>;
+
+export interface CornerModelFiles {
+  corners: string;
+  /** The corner refiner; null to go without it. */
+  refiner: string | null;
+}
+
+const shippedModels: CornerModelFiles = { corners: cardCornersModel, refiner: cornerRefinerModel };
 
 interface Window {
   left: number;
@@ -73,43 +90,12 @@ function windowTensor(cv: OpenCv, image: RasterImage, window: Window): Float32Ar
   return tensor;
 }
 
-/**
- * Each heatmap's peak, refined by the softmax-weighted mean of the 5 x 5 cells around it (as
- * common.py's decode_heatmaps), in input pixels; with the share of the map's softmax those cells hold.
- */
-export function decodeHeatmaps(data: Float32Array, mapWidth: number, mapHeight: number, stride: number): { points: Point[]; sharpness: number } {
-  const points: Point[] = [];
-  let sharpness = 1;
-  const plane = mapWidth * mapHeight;
-  for (let k = 0; k < 4; k++) {
-    const base = k * plane;
-    let peak = 0;
-    for (let i = 1; i < plane; i++) if (data[base + i]! > data[base + peak]!) peak = i;
-    const top = data[base + peak]!;
-    let total = 0;
-    for (let i = 0; i < plane; i++) total += Math.exp(data[base + i]! - top);
-    const px = peak % mapWidth;
-    const py = Math.floor(peak / mapWidth);
-    let mass = 0;
-    let sx = 0;
-    let sy = 0;
-    for (let y = Math.max(py - 2, 0); y <= Math.min(py + 2, mapHeight - 1); y++) {
-      for (let x = Math.max(px - 2, 0); x <= Math.min(px + 2, mapWidth - 1); x++) {
-        const weight = Math.exp(data[base + y * mapWidth + x]! - top);
-        mass += weight;
-        sx += weight * x;
-        sy += weight * y;
-      }
-    }
-    points.push({ x: (sx / mass + 0.5) * stride, y: (sy / mass + 0.5) * stride });
-    sharpness = Math.min(sharpness, mass / total);
-  }
-  return { points, sharpness };
-}
-
-/** The corner model, run in Node through onnxruntime-web's wasm build as the detector is. */
-export async function loadCardCornersModel(modelFile: string = cardCornersModel, passes: number = identifySettings.locate.cornerPasses.value): Promise<FindCardCorners> {
+/** The corner model and its refiner, run in Node through onnxruntime-web's wasm build as the detector is. */
+export async function loadCardCornersModel(files: Partial<CornerModelFiles> = {}, passes: number = identifySettings.locate.cornerPasses.value): Promise<FindCardCorners> {
+  const { corners: modelFile, refiner: refinerFile } = { ...shippedModels, ...files };
   const session = await createModelSession(new Uint8Array(await readFile(modelFile)), { wasmPaths: nodeWasmPaths });
+  const refine: RefineCorners | undefined = refinerFile ? await loadCornerRefiner(refinerFile) : undefined;
+  const refinePasses = identifySettings.locate.cornerRefinePasses.value;
   const cv = await loadOpenCv();
   const { inputWidth, inputHeight, stride } = cornersContract;
   const one = async (image: RasterImage, box: Box): Promise<CardCorners | undefined> => {
@@ -121,7 +107,11 @@ export async function loadCardCornersModel(modelFile: string = cardCornersModel,
     const inPhoto = points.map((p) => ({ x: window.left + (p.x * window.width) / inputWidth, y: window.top + (p.y * window.height) / inputHeight }));
     return { quad: orderQuad(inPhoto), sharpness };
   };
-  return async (image, boxes) => {
+  const refined = async (image: RasterImage, quad: Quad): Promise<Quad> => {
+    for (let pass = 0; refine && pass < refinePasses; pass++) quad = orderQuad(await refine(image, quad));
+    return quad;
+  };
+  return async (image, boxes, options) => {
     const asked = boxes.length > 0 ? boxes : [{ x: 0, y: 0, w: image.width, h: image.height }];
     const found: CardCorners[] = [];
     for (const box of asked) {
@@ -129,7 +119,16 @@ export async function loadCardCornersModel(modelFile: string = cardCornersModel,
       // Again in a window around the card found: centred on it and sized to it, as the model's
       // training windows mostly were, whatever the detector's box was.
       for (let pass = 1; corners && pass < passes; pass++) corners = (await one(image, boxAround(corners.quad))) ?? corners;
-      if (corners) found.push(corners);
+      if (!corners) continue;
+      if (!refine || options?.refine === false) {
+        found.push(corners);
+        continue;
+      }
+      const outline = await refined(image, corners.quad);
+      found.push({ ...corners, quad: outline });
+      // Beside it, not instead: the photo's reading decides which looks more like a card.
+      const repaired = options?.repair !== false && misshapen(outline) ? await repairedOutline(image, outline, refined) : undefined;
+      if (repaired) found.push({ ...corners, quad: repaired, repaired: true });
     }
     return found;
   };
@@ -144,14 +143,14 @@ function boxAround(quad: Quad): Box {
 }
 
 /** The corner model loaded on first use; identification works without it (the hand-written outline search stays). */
-export function cardCornersOnDemand(modelFile: string = cardCornersModel): FindCardCorners {
+export function cardCornersOnDemand(files: Partial<CornerModelFiles> = {}): FindCardCorners {
   let loading: Promise<FindCardCorners | undefined> | undefined;
-  return async (image, boxes) => {
-    loading ??= loadCardCornersModel(modelFile).catch((error: unknown) => {
+  return async (image, boxes, options) => {
+    loading ??= loadCardCornersModel(files).catch((error: unknown) => {
       console.warn(`Card corner model unavailable on the server (${error instanceof Error ? error.message : String(error)}); finding outlines by hand only`);
       return undefined;
     });
     const find = await loading;
-    return find ? find(image, boxes) : [];
+    return find ? find(image, boxes, options) : [];
   };
 }

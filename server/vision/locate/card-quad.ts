@@ -40,6 +40,39 @@ export function quadSides(quad: Quad): { width: number; height: number } {
   };
 }
 
+/** The largest |cosine| of the quad's corner angles: 0 for a rectangle. */
+export function largestCornerCosine(quad: Quad): number {
+  let largest = 0;
+  for (let i = 0; i < 4; i++) {
+    const p = quad[i]!;
+    const prev = quad[(i + 3) % 4]!;
+    const next = quad[(i + 1) % 4]!;
+    const ax = prev.x - p.x;
+    const ay = prev.y - p.y;
+    const bx = next.x - p.x;
+    const by = next.y - p.y;
+    largest = Math.max(largest, Math.abs(ax * bx + ay * by) / Math.max(Math.hypot(ax, ay) * Math.hypot(bx, by), 1e-9));
+  }
+  return largest;
+}
+
+/** Whether no corner of the quad is sharper or blunter than `maxCosine` allows. */
+export function cornerAnglesPlausible(quad: Quad, maxCosine: number): boolean {
+  return largestCornerCosine(quad) <= maxCosine;
+}
+
+/** The four quads that keep three corners of a quad and put the fourth where a parallelogram would. */
+export function parallelogramCompletions(quad: Quad): Quad[] {
+  return [0, 1, 2, 3].map((k) => {
+    const before = quad[(k + 3) % 4]!;
+    const opposite = quad[(k + 2) % 4]!;
+    const after = quad[(k + 1) % 4]!;
+    const completed = [...quad] as Quad;
+    completed[k] = { x: before.x + after.x - opposite.x, y: before.y + after.y - opposite.y };
+    return completed;
+  });
+}
+
 export function quadArea(quad: Quad): number {
   let twice = 0;
   for (let i = 0; i < 4; i++) {

@@ -1,4 +1,4 @@
-import { cardAspect, orderQuad, quadArea, quadSides, type Point, type Quad } from './card-quad.ts';
+import { cardAspect, cornerAnglesPlausible, orderQuad, quadArea, quadSides, type Point, type Quad } from './card-quad.ts';
 import { identifySettings } from '../identify-settings.ts';
 import { withMats, type OpenCv } from '../image/opencv.ts';
 
@@ -118,20 +118,6 @@ function onBorder(a: Point, b: Point, width: number, height: number): boolean {
   );
 }
 
-function cornerAnglesPlausible(quad: Quad): boolean {
-  for (let i = 0; i < 4; i++) {
-    const p = quad[i]!;
-    const prev = quad[(i + 3) % 4]!;
-    const next = quad[(i + 1) % 4]!;
-    const ax = prev.x - p.x;
-    const ay = prev.y - p.y;
-    const bx = next.x - p.x;
-    const by = next.y - p.y;
-    if (Math.abs(ax * bx + ay * by) > cornerMaxCosine.value * Math.hypot(ax, ay) * Math.hypot(bx, by)) return false;
-  }
-  return true;
-}
-
 /**
  * 0..1: how card-like an outline is: every side on an edge (the weakest counts most), the card's
  * aspect (perspective up to 25 degrees changes it by some 10%), not too small. A side along the
@@ -139,7 +125,7 @@ function cornerAnglesPlausible(quad: Quad): boolean {
  * supported.
  */
 export function scoreOutline(quad: Quad, edges: Uint8Array, width: number, height: number): number {
-  if (!cornerAnglesPlausible(quad)) return 0;
+  if (!cornerAnglesPlausible(quad, cornerMaxCosine.value)) return 0;
   const area = quadArea(quad);
   const imageArea = width * height;
   if (area < outlineMinArea.value * imageArea || area > outlineMaxArea.value * imageArea) return 0;

@@ -1,0 +1,121 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { createModelSession } from '../../../engine/runtime/ort-session.ts';
+import { loadOpenCv, withMats, type OpenCv } from '../image/opencv.ts';
+import type { RasterImage } from '../image/raster-image.ts';
+import { nodeWasmPaths } from './card-detector.ts';
+import { decodeHeatmaps } from './decode-heatmaps.ts';
+import type { Point, Quad } from './card-quad.ts';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+export const cornerRefinerModel = `${root}public/models/corner-refiner.onnx`;
+
+/**
+ * The refiner's contract (training/corners/refine_common.py): for each corner of a rough clockwise
+ * outline, a `patch` x `patch` square of the photo centred on it, `span` of the card's height wide,
+ * turned so the side to the next corner runs along +x and the other along +y. The photo is first
+ * shrunk (area) so the square is at most `patch` pixels wide, then the square is cut with bilinear
+ * sampling, black outside the photo; RGB in 0..1. Out comes one heatmap per patch at 1/`stride`.
+ * Coordinates are continuous: pixel i covers [i, i + 1).
+ */
+export const refinerContract = { patch: 96, span: 0.32, stride: 2 } as const;
+
+/** The corners of a rough outline, each looked at again, closer. */
+export type RefineCorners = (image: RasterImage, quad: Quad) => Promise<Quad>;
+
+interface CornerFrame {
+  /** The corner in the shrunk photo. */
+  at: Point;
+  /** Unit vectors of the patch's x and y axes. */
+  along: Point;
+  across: Point;
+  /** Shrunk-photo pixels per patch pixel. */
+  step: number;
+}
+
+const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+
+function cardHeight(quad: readonly Point[]): number {
+  const side = (i: number) => distance(quad[i]!, quad[(i + 1) % 4]!);
+  return Math.max((side(0) + side(2)) / 2, (side(1) + side(3)) / 2);
+}
+
+/** The photo's shrink factors and size, so a patch is cut at most one to one. */
+export function shrinkFor(quad: Quad, width: number, height: number): { fx: number; fy: number; width: number; height: number } {
+  const { patch, span } = refinerContract;
+  const f = Math.min(1, patch / (span * cardHeight(quad)));
+  const w = Math.max(1, Math.round(width * f));
+  const h = Math.max(1, Math.round(height * f));
+  return { fx: w / width, fy: h / height, width: w, height: h };
+}
+
+export function cornerFrames(quad: Quad, fx: number, fy: number): CornerFrame[] {
+  const q = quad.map((p) => ({ x: p.x * fx, y: p.y * fy }));
+  const step = (refinerContract.span * cardHeight(q)) / refinerContract.patch;
+  return q.map((at, k) => {
+    const next = q[(k + 1) % 4]!;
+    const previous = q[(k + 3) % 4]!;
+    const length = Math.max(distance(next, at), 1e-9);
+    const along = { x: (next.x - at.x) / length, y: (next.y - at.y) / length };
+    let across = { x: -along.y, y: along.x };
+    if ((previous.x - at.x) * across.x + (previous.y - at.y) * across.y < 0) across = { x: -across.x, y: -across.y };
+    return { at, along, across, step };
+  });
+}
+
+/** The 2 x 3 matrix taking patch pixel indices to shrunk-photo pixel indices (for WARP_INVERSE_MAP). */
+function patchMatrix({ at, along, across, step }: CornerFrame): number[] {
+  const lead = (0.5 - refinerContract.patch / 2) * step;
+  return [along.x * step, across.x * step, at.x + lead * (along.x + across.x) - 0.5, along.y * step, across.y * step, at.y + lead * (along.y + across.y) - 0.5];
+}
+
+export function fromPatch(point: Point, frame: CornerFrame, fx: number, fy: number): Point {
+  const u = (point.x - refinerContract.patch / 2) * frame.step;
+  const v = (point.y - refinerContract.patch / 2) * frame.step;
+  return { x: (frame.at.x + u * frame.along.x + v * frame.across.x) / fx, y: (frame.at.y + u * frame.along.y + v * frame.across.y) / fy };
+}
+
+/** The four corner patches as the model's input tensor [4, 3, patch, patch]. */
+function patchTensor(cv: OpenCv, image: RasterImage, frames: CornerFrame[], shrunk: { width: number; height: number }): Float32Array {
+  const { patch } = refinerContract;
+  const plane = patch * patch;
+  const tensor = new Float32Array(4 * 3 * plane);
+  withMats((keep) => {
+    let source = keep(cv.matFromArray(image.height, image.width, cv.CV_8UC3, image.data));
+    if (shrunk.width !== image.width || shrunk.height !== image.height) {
+      const small = keep(new cv.Mat());
+      cv.resize(source, small, new cv.Size(shrunk.width, shrunk.height), 0, 0, cv.INTER_AREA);
+      source = small;
+    }
+    frames.forEach((frame, k) => {
+      const matrix = keep(cv.matFromArray(2, 3, cv.CV_64F, patchMatrix(frame)));
+      const out = keep(new cv.Mat());
+      cv.warpAffine(source, out, matrix, new cv.Size(patch, patch), cv.INTER_LINEAR | cv.WARP_INVERSE_MAP, cv.BORDER_CONSTANT, new cv.Scalar(0, 0, 0, 0));
+      const pixels = out.data;
+      const base = k * 3 * plane;
+      for (let i = 0; i < plane; i++) {
+        tensor[base + i] = pixels[i * 3]! / 255;
+        tensor[base + plane + i] = pixels[i * 3 + 1]! / 255;
+        tensor[base + 2 * plane + i] = pixels[i * 3 + 2]! / 255;
+      }
+    });
+  });
+  return tensor;
+}
+
+/** The corner refiner, run in Node through onnxruntime-web's wasm build as the corner model is. */
+export async function loadCornerRefiner(modelFile: string = cornerRefinerModel): Promise<RefineCorners> {
+  const session = await createModelSession(new Uint8Array(await readFile(modelFile)), { wasmPaths: nodeWasmPaths });
+  const cv = await loadOpenCv();
+  const { patch, stride } = refinerContract;
+  return async (image, quad) => {
+    const shrunk = shrinkFor(quad, image.width, image.height);
+    const frames = cornerFrames(quad, shrunk.fx, shrunk.fy);
+    const outcome = await session.run(patchTensor(cv, image, frames, shrunk), [4, 3, patch, patch]);
+    if (!outcome.ok) return quad;
+    const [, , mapHeight, mapWidth] = outcome.output.dims;
+    // One map per patch, laid out as four maps of one image.
+    const { points } = decodeHeatmaps(outcome.output.data, mapWidth!, mapHeight!, stride);
+    return points.map((point, k) => fromPatch(point, frames[k]!, shrunk.fx, shrunk.fy)) as Quad;
+  };
+}

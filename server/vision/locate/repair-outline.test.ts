@@ -1,0 +1,68 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateTestCatalog } from '../../../fixtures/identify/generate-test-catalog.ts';
+import { decodedTestPhoto } from '../../test-support/test-photo.ts';
+import type { RasterImage } from '../image/raster-image.ts';
+import { maxCornerDistance, orderQuad, parallelogramCompletions, type Quad } from './card-quad.ts';
+import { loadCornerRefiner, type RefineCorners } from './refine-corners.ts';
+import { misshapen, repairedOutline } from './repair-outline.ts';
+
+const height = (q: Quad) => (Math.hypot(q[3].x - q[0].x, q[3].y - q[0].y) + Math.hypot(q[2].x - q[1].x, q[2].y - q[1].y)) / 2;
+
+/** The outline with corner `k` taken `share` of its side further along the side that runs into it from corner k - 1. */
+function dragged(quad: Quad, k: number, share: number): Quad {
+  const from = quad[(k + 3) % 4]!;
+  const at = quad[k]!;
+  const out = [...quad] as Quad;
+  out[k] = { x: at.x + (at.x - from.x) * share, y: at.y + (at.y - from.y) * share };
+  return out;
+}
+
+describe('outline repair', () => {
+  let dir: string;
+  let photos: Array<{ image: RasterImage; truth: Quad }>;
+  let refine: RefineCorners;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'card-lens-repair-'));
+    const catalog = await generateTestCatalog(dir, { seed: 6, sets: 2, cards: 4, reprints: 0, outside: 0 });
+    photos = [];
+    for (let seed = 31; seed <= 34; seed++) {
+      const printing = catalog.printings[seed % catalog.printings.length]!;
+      photos.push(await decodedTestPhoto(readFileSync(printing.imageFile), { seed, hard: false }));
+    }
+    refine = await loadCornerRefiner();
+  }, 60_000);
+
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('puts each corner in turn where a parallelogram of the other three puts it', () => {
+    const square: Quad = [
+      { x: 0, y: 0 },
+      { x: 10, y: 0 },
+      { x: 12, y: 14 },
+      { x: 0, y: 10 },
+    ];
+    const completions = parallelogramCompletions(square);
+    expect(completions[2]![2]).toEqual({ x: 10, y: 10 });
+    expect(completions[0]![0]).toEqual({ x: -2, y: -4 });
+    expect(completions[2]![0]).toEqual(square[0]);
+  });
+
+  it('rebuilds an outline whose corner ran along a line from a side, and leaves a good one alone', async () => {
+    const twice = async (image: RasterImage, quad: Quad) => orderQuad(await refine(image, orderQuad(await refine(image, quad))));
+    for (const [i, { image, truth }] of photos.entries()) {
+      const outline = orderQuad(truth);
+      expect(misshapen(outline)).toBe(false);
+      const broken = dragged(outline, i % 4, 0.4);
+      expect(misshapen(broken)).toBe(true);
+      const repaired = await repairedOutline(image, broken, twice);
+      expect(repaired).toBeDefined();
+      expect(maxCornerDistance(repaired!, outline) / height(outline)).toBeLessThan(0.02);
+    }
+  });
+});
