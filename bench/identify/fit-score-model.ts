@@ -1,4 +1,4 @@
-// `npm run bench:identify:fit`: fits the score's logistic model to the samples `npm run bench:identify` wrote.
+// `npm run bench:identify:fit [-- <identify.json>]`: fits the score's logistic model to the samples `npm run bench:identify` wrote.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { scoreModel, scoreThreshold } from '../../server/vision/answer/match-score.ts';
@@ -10,7 +10,7 @@ interface Sample {
   match: boolean;
 }
 
-const file = fileURLToPath(new URL('../out/identify.json', import.meta.url));
+const file = process.argv[2] ?? fileURLToPath(new URL('../out/identify.json', import.meta.url));
 const samples = (JSON.parse(readFileSync(file, 'utf8')) as { calibration?: Sample[] }).calibration ?? [];
 if (samples.length === 0) throw new Error(`no calibration samples in ${file}: run npm run bench:identify first`);
 
