@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
+import type { TestCatalog } from '../../fixtures/identify/generate-test-catalog.ts';
 import { renderPhoto, type PhotoOptions } from '../../fixtures/identify/render-photo.ts';
 import type { Quad } from '../vision/locate/card-quad.ts';
 import { decodePhoto } from '../vision/decode/decode-photo.ts';
@@ -10,4 +12,14 @@ export async function decodedTestPhoto(cardPng: Buffer, options: PhotoOptions): 
   const image = await decodePhoto(jpeg);
   const scale = image.width / (await sharp(jpeg).metadata()).width!;
   return { image, truth: corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad };
+}
+
+/** Easy generated photos of a generated catalogue's cards, one per seed, each of the printing the seed picks in turn. */
+export async function easyPhotosOf(catalog: TestCatalog, seeds: number[]): Promise<Array<{ image: RasterImage; truth: Quad }>> {
+  const photos: Array<{ image: RasterImage; truth: Quad }> = [];
+  for (const seed of seeds) {
+    const printing = catalog.printings[seed % catalog.printings.length]!;
+    photos.push(await decodedTestPhoto(readFileSync(printing.imageFile), { seed, hard: false }));
+  }
+  return photos;
 }

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog } from '../../../fixtures/identify/generate-test-catalog.ts';
-import { decodedTestPhoto } from '../../test-support/test-photo.ts';
+import { easyPhotosOf } from '../../test-support/test-photo.ts';
 import { cornerWindow, loadCardCornersModel, type FindCardCorners } from './card-corners-model.ts';
 import { decodeHeatmaps } from './decode-heatmaps.ts';
 import { loadCardDetector, type DetectCards } from './card-detector.ts';
@@ -29,11 +29,7 @@ describe('card corner model', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'card-lens-corners-'));
     const catalog = await generateTestCatalog(dir, { seed: 5, sets: 2, cards: 4, reprints: 0, outside: 0 });
-    photos = [];
-    for (let seed = 21; seed <= 28; seed++) {
-      const printing = catalog.printings[seed % catalog.printings.length]!;
-      photos.push(await decodedTestPhoto(readFileSync(printing.imageFile), { seed, hard: false }));
-    }
+    photos = await easyPhotosOf(catalog, [21, 22, 23, 24, 25, 26, 27, 28]);
     detect = await loadCardDetector();
     findCorners = await loadCardCornersModel();
   }, 60_000);

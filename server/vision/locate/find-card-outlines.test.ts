@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog } from '../../../fixtures/identify/generate-test-catalog.ts';
-import { decodedTestPhoto } from '../../test-support/test-photo.ts';
+import { easyPhotosOf } from '../../test-support/test-photo.ts';
 import { SeededRandom } from '../../../fixtures/identify/seeded-random.ts';
 import { maxCornerDistance, type Quad } from './card-quad.ts';
 import { findCardOutlines } from './find-card-outlines.ts';
@@ -31,11 +31,7 @@ describe('findCardOutlines', () => {
     cv = await loadOpenCv();
     dir = mkdtempSync(join(tmpdir(), 'card-lens-outlines-'));
     const catalog = await generateTestCatalog(dir, { seed: 3, sets: 2, cards: 4, reprints: 1, outside: 0 });
-    photos = [];
-    for (const seed of [1, 2, 3, 4, 5]) {
-      const printing = catalog.printings[seed % catalog.printings.length]!;
-      photos.push(await decodedTestPhoto(readFileSync(printing.imageFile), { seed, hard: false }));
-    }
+    photos = await easyPhotosOf(catalog, [1, 2, 3, 4, 5]);
   });
 
   afterAll(() => {

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog } from '../../../fixtures/identify/generate-test-catalog.ts';
-import { decodedTestPhoto } from '../../test-support/test-photo.ts';
+import { easyPhotosOf } from '../../test-support/test-photo.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 import { maxCornerDistance, orderQuad, parallelogramCompletions, type Quad } from './card-quad.ts';
 import { loadCornerRefiner, type RefineCorners } from './refine-corners.ts';
@@ -28,11 +28,7 @@ describe('outline repair', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'card-lens-repair-'));
     const catalog = await generateTestCatalog(dir, { seed: 6, sets: 2, cards: 4, reprints: 0, outside: 0 });
-    photos = [];
-    for (let seed = 31; seed <= 34; seed++) {
-      const printing = catalog.printings[seed % catalog.printings.length]!;
-      photos.push(await decodedTestPhoto(readFileSync(printing.imageFile), { seed, hard: false }));
-    }
+    photos = await easyPhotosOf(catalog, [31, 32, 33, 34]);
     refine = await loadCornerRefiner();
   }, 60_000);
 
