@@ -1,5 +1,5 @@
-"""What the corner model's and the refiner's training share: the heatmap loss, the photometric
-augmentation and the training loop with weight averaging.
+"""What the corner model's and the refiner's training share: loading their data, the heatmap loss,
+the photometric augmentation and the training loop with weight averaging.
 
 Loss per map: cross-entropy between the map's softmax and a Gaussian around the true point (sigma 1
 cell), plus 0.5 x the L1 distance (in cells) of the softmax's mean position, which pulls the peak to
@@ -8,10 +8,24 @@ gradient clipping at 5, and an exponential moving average of the weights (0.998)
 saved.
 """
 import math
+import os
 import time
 
+import numpy as np
 import torch
 import torch.nn.functional as F
+
+
+def load_sets(data, prefix, inputs, labels):
+    """From <data>/<prefix><part>-<kind>.npz (parts train and val, kinds scenes and photos): the
+    training inputs and labels of both kinds together, and the validation sets by kind."""
+    kinds = ("scenes", "photos")
+    parts = {(part, kind): np.load(os.path.join(data, f"{prefix}{part}-{kind}.npz")) for part in ("train", "val") for kind in kinds}
+    x = np.concatenate([parts["train", kind][inputs] for kind in kinds])
+    y = np.concatenate([parts["train", kind][labels] for kind in kinds])
+    val_sets = {kind: (parts["val", kind][inputs], parts["val", kind][labels]) for kind in kinds}
+    print(f"train {len(x)} samples, val " + ", ".join(f"{k} {len(v[0])}" for k, v in val_sets.items()), flush=True)
+    return x, y, val_sets
 
 
 def heatmap_loss(logits, points, stride):

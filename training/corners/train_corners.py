@@ -15,7 +15,7 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from common import IN_H, IN_W, STRIDE, card_size, decode_heatmaps, order_corners  # noqa: E402
 from corner_model import CornerNet  # noqa: E402
-from heatmap_training import photometric, train  # noqa: E402
+from heatmap_training import load_sets, photometric, train  # noqa: E402
 from paths import OUT  # noqa: E402
 
 DATA = os.path.join(OUT, "corners")
@@ -64,11 +64,7 @@ def main():
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
     rng = np.random.default_rng(args.seed)
-    parts = {(part, what): np.load(os.path.join(DATA, f"{part}-{what}.npz")) for part in ("train", "val") for what in ("scenes", "photos")}
-    images = np.concatenate([parts["train", w]["images"] for w in ("scenes", "photos")])
-    corners = np.concatenate([parts["train", w]["corners"] for w in ("scenes", "photos")])
-    val_sets = {w: (parts["val", w]["images"], parts["val", w]["corners"]) for w in ("scenes", "photos")}
-    print(f"train {len(images)} windows, val " + ", ".join(f"{k} {len(v[0])}" for k, v in val_sets.items()), flush=True)
+    images, corners, val_sets = load_sets(DATA, "", "images", "corners")
 
     def batches(step):
         idx = rng.integers(0, len(images), args.batch)

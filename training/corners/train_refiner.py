@@ -14,7 +14,7 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from common import decode_heatmaps  # noqa: E402
-from heatmap_training import photometric, train  # noqa: E402
+from heatmap_training import load_sets, photometric, train  # noqa: E402
 from paths import OUT  # noqa: E402
 from refine_common import PATCH, SPAN, STRIDE  # noqa: E402
 from refine_model import CornerRefiner  # noqa: E402
@@ -57,11 +57,7 @@ def main():
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
-    parts = {(part, what): np.load(os.path.join(DATA, f"refine-{part}-{what}.npz")) for part in ("train", "val") for what in ("scenes", "photos")}
-    patches = np.concatenate([parts["train", w]["patches"] for w in ("scenes", "photos")])
-    targets = np.concatenate([parts["train", w]["targets"] for w in ("scenes", "photos")])
-    val_sets = {w: (parts["val", w]["patches"], parts["val", w]["targets"]) for w in ("scenes", "photos")}
-    print(f"train {len(patches)} patches, val " + ", ".join(f"{k} {len(v[0])}" for k, v in val_sets.items()), flush=True)
+    patches, targets, val_sets = load_sets(DATA, "refine-", "patches", "targets")
 
     def batches(step):
         idx = rng.integers(0, len(patches), args.batch)
