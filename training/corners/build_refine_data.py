@@ -19,8 +19,8 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import build_data  # noqa: E402
-from common import order_corners  # noqa: E402
-from refine_common import card_height, cut_patches, to_patch  # noqa: E402
+from common import card_size, order_corners  # noqa: E402
+from refine_common import cut_patches, to_patch  # noqa: E402
 
 MISS_SPREADS = ((0.004, 0.25), (0.015, 0.4), (0.035, 0.35))  # (sigma as a share of the card, chance)
 MAX_MISS = 0.11
@@ -28,7 +28,7 @@ OUTLINES = 3
 
 
 def rough_outline(rng, quad):
-    size = card_height(quad)
+    size = card_size(quad)
     spreads, chances = zip(*MISS_SPREADS)
     sigma = spreads[rng.choice(len(spreads), p=chances)] * size
     return quad + np.clip(rng.normal(0, sigma, quad.shape), -MAX_MISS * size, MAX_MISS * size)

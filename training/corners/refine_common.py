@@ -12,22 +12,18 @@ Coordinates are continuous: pixel i covers [i, i + 1).
 import cv2
 import numpy as np
 
+from common import card_size
+
 PATCH = 96
 SPAN = 0.32  # the patch's width as a share of the card's height: room for the corner model's misses
 STRIDE = 2
 OUT = PATCH // STRIDE
 
 
-def card_height(quad):
-    q = np.asarray(quad, np.float64)
-    sides = np.linalg.norm(np.roll(q, -1, 0) - q, axis=1)
-    return float(max((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
-
-
 def shrink_for(quad, image_shape):
     """The photo's shrink factors (x, y) and size so that a patch is cut at most one to one."""
     h, w = image_shape[:2]
-    f = min(1.0, PATCH / (SPAN * card_height(quad)))
+    f = min(1.0, PATCH / (SPAN * card_size(quad)))
     size = (max(1, round(w * f)), max(1, round(h * f)))
     return size[0] / w, size[1] / h, size
 
@@ -36,7 +32,7 @@ def corner_frames(quad, fx, fy):
     """For each corner of a clockwise quad, in the shrunk photo: its position, the unit vectors of
     the patch's x and y axes, and the photo pixels per patch pixel."""
     q = np.asarray(quad, np.float64) * [fx, fy]
-    step = SPAN * card_height(q) / PATCH
+    step = SPAN * card_size(q) / PATCH
     frames = []
     for k in range(4):
         c = q[k]

@@ -27,8 +27,6 @@ export interface CardCorners {
   quad: Quad;
   /** 0..1: the least share of a corner's heatmap held near its peak; low when the model saw no corner. */
   sharpness: number;
-  /** Rebuilt from three corners of the outline found before it, which was misshapen. */
-  repaired?: true;
 }
 
 /**
@@ -128,7 +126,7 @@ export async function loadCardCornersModel(files: Partial<CornerModelFiles> = {}
       found.push({ ...corners, quad: outline });
       // Beside it, not instead: the photo's reading decides which looks more like a card.
       const repaired = options?.repair !== false && misshapen(outline) ? await repairedOutline(image, outline, refined) : undefined;
-      if (repaired) found.push({ ...corners, quad: repaired, repaired: true });
+      if (repaired) found.push({ ...corners, quad: repaired });
     }
     return found;
   };

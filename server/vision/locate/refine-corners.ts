@@ -5,7 +5,7 @@ import { loadOpenCv, withMats, type OpenCv } from '../image/opencv.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 import { nodeWasmPaths } from './card-detector.ts';
 import { decodeHeatmaps } from './decode-heatmaps.ts';
-import type { Point, Quad } from './card-quad.ts';
+import { quadSides, type Point, type Quad } from './card-quad.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const cornerRefinerModel = `${root}public/models/corner-refiner.onnx`;
@@ -33,11 +33,10 @@ interface CornerFrame {
   step: number;
 }
 
-const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
-
-function cardHeight(quad: readonly Point[]): number {
-  const side = (i: number) => distance(quad[i]!, quad[(i + 1) % 4]!);
-  return Math.max((side(0) + side(2)) / 2, (side(1) + side(3)) / 2);
+/** The card's height: the longer pair of its opposite sides, averaged. */
+function cardHeight(quad: Quad): number {
+  const { width, height } = quadSides(quad);
+  return Math.max(width, height);
 }
 
 /** The photo's shrink factors and size, so a patch is cut at most one to one. */
@@ -50,12 +49,12 @@ export function shrinkFor(quad: Quad, width: number, height: number): { fx: numb
 }
 
 export function cornerFrames(quad: Quad, fx: number, fy: number): CornerFrame[] {
-  const q = quad.map((p) => ({ x: p.x * fx, y: p.y * fy }));
+  const q = quad.map((p) => ({ x: p.x * fx, y: p.y * fy })) as Quad;
   const step = (refinerContract.span * cardHeight(q)) / refinerContract.patch;
   return q.map((at, k) => {
     const next = q[(k + 1) % 4]!;
     const previous = q[(k + 3) % 4]!;
-    const length = Math.max(distance(next, at), 1e-9);
+    const length = Math.max(Math.hypot(next.x - at.x, next.y - at.y), 1e-9);
     const along = { x: (next.x - at.x) / length, y: (next.y - at.y) / length };
     let across = { x: -along.y, y: along.x };
     if ((previous.x - at.x) * across.x + (previous.y - at.y) * across.y < 0) across = { x: -across.x, y: -across.y };

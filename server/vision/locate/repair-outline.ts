@@ -1,6 +1,7 @@
 import { identifySettings } from '../identify-settings.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 import { largestCornerCosine, parallelogramCompletions, type Quad } from './card-quad.ts';
+import type { RefineCorners } from './refine-corners.ts';
 
 const { repairAboveCosine } = identifySettings.locate;
 
@@ -13,7 +14,7 @@ export const misshapen = (quad: Quad): boolean => largestCornerCosine(quad) > re
  * parallelogram puts it and the outline refined again; the most rectangular that is no longer
  * misshapen, if any.
  */
-export async function repairedOutline(image: RasterImage, quad: Quad, refine: (image: RasterImage, quad: Quad) => Promise<Quad>): Promise<Quad | undefined> {
+export async function repairedOutline(image: RasterImage, quad: Quad, refine: RefineCorners): Promise<Quad | undefined> {
   const rebuilt: Quad[] = [];
   for (const completed of parallelogramCompletions(quad)) rebuilt.push(await refine(image, completed));
   const shaped = rebuilt.filter((outline) => !misshapen(outline));
