@@ -35,7 +35,7 @@ const locate = {
   cornerRefinePasses: setting(
     2,
     'refiner runs per outline',
-    "each corner of the corner model's outline looked at again in a patch around it, closer (locate/refine-corners.ts), then again around where the first look put it: on the real-card kit one run puts all four corners within 2% of the card on 78.3% / 74.2% of photos (whole / frame) and identifies 98.0% / 99.7%, two runs 78.9% / 77.2% and 98.3% / 100%, for some 10 ms more",
+    "each corner of the corner model's outline looked at again in a patch around it, closer (locate/refine-corners.ts), then again around where the first look put it: on the real-card kit one run puts all four corners within 2% of the card on 78.3% / 74.2% of photos (whole / frame) and identifies 98.0% / 99.7%, two runs 78.9% / 77.2% and 98.3% / 100%, for some 10 ms more (the first refiner); the refiner trained with cut photos, run twice: 81.7% / 80.6% and 99.3% / 100%, three times 81.7% / 83.1% of outlines",
     true,
   ),
   repairAboveCosine: setting(

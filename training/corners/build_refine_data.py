@@ -2,8 +2,8 @@
 
 The same photos as the corner model's (build_data.py): scenes made from the detector's scene parts
 and photos from the project's photo generator. Each photo gives a few rough outlines, its true
-corners each moved as the corner model errs (mostly 1-4% of the card, at most MAX_MISS), and each
-rough outline four patches (refine_common.py) labelled with where the true corner lies in them.
+corners each moved as the corner model errs (mostly 1-4% of the card, at most MAX_MISS), half of
+them on the photo cut so the card runs off it (cut_photo), and each rough outline four patches (refine_common.py) labelled with where the true corner lies in them.
 
 /usr/bin/python3 build_refine_data.py --part train --what scenes --scenes 3000 --workers 2
 /usr/bin/python3 build_refine_data.py --part train --what photos   # after render-photos.ts
@@ -25,6 +25,25 @@ from refine_common import cut_patches, to_patch  # noqa: E402
 MISS_SPREADS = ((0.004, 0.25), (0.015, 0.4), (0.035, 0.35))  # (sigma as a share of the card, chance)
 MAX_MISS = 0.11
 OUTLINES = 3
+CUT_CHANCE = 0.5  # an outline's photo cut so the card may run off it: the app's frame and hand-held photos do
+SIDE_CUT = (0.35, 0.12)  # each side of the photo: the chance it cuts into the card, and by up to this share of the card
+
+
+def cut_photo(rng, image, quad):
+    """The photo cut on some sides into the card's bounding box, as a frame capture or a close photo cuts
+    it: corners beyond the cut are black in their patches and the refiner must find them from the sides."""
+    if rng.random() >= CUT_CHANCE:
+        return image, quad
+    size = card_size(quad)
+    low, high = quad.min(0), quad.max(0)
+    h, w = image.shape[:2]
+    cut = lambda: rng.random() < SIDE_CUT[0]  # noqa: E731
+    left = int(low[0] + rng.uniform(0, SIDE_CUT[1]) * size) if cut() else 0
+    top = int(low[1] + rng.uniform(0, SIDE_CUT[1]) * size) if cut() else 0
+    right = int(high[0] - rng.uniform(0, SIDE_CUT[1]) * size) if cut() else w
+    bottom = int(high[1] - rng.uniform(0, SIDE_CUT[1]) * size) if cut() else h
+    left, top, right, bottom = max(0, left), max(0, top), min(w, right), min(h, bottom)
+    return image[top:bottom, left:right], quad - [left, top]
 
 
 def rough_outline(rng, quad):
@@ -38,9 +57,10 @@ def photo_patches(rng, image_rgb, quad, outlines=OUTLINES):
     quad = order_corners(quad)
     out = []
     for _ in range(outlines):
-        patches, frames, shrink = cut_patches(image_rgb, rough_outline(rng, quad))
+        image, true_quad = cut_photo(rng, image_rgb, quad)
+        patches, frames, shrink = cut_patches(image, rough_outline(rng, true_quad))
         for k in range(4):
-            out.append((patches[k], to_patch(quad[k], frames[k], shrink)))
+            out.append((patches[k], to_patch(true_quad[k], frames[k], shrink)))
     return out
 
 
