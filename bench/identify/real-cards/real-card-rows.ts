@@ -111,6 +111,7 @@ export async function realCardRows(
         if (photo.printingId === null) {
           count.outside += 1;
           if (shown.length === 0) count.outsideNoMatch += 1;
+          else misses.push(`${basename(photo[photos])} (outside the catalogue): answered ${shown[0]!.printingId} at ${shown[0]!.score}`);
           if (sure) count.sureWrong += 1;
           continue;
         }
