@@ -3,7 +3,8 @@
 The same photos as the corner model's (build_data.py): scenes made from the detector's scene parts
 and photos from the project's photo generator. Each photo gives a few rough outlines, its true
 corners each moved as the corner model errs (mostly 1-4% of the card, at most MAX_MISS), half of
-them on the photo cut so the card runs off it (cut_photo), and each rough outline four patches (refine_common.py) labelled with where the true corner lies in them.
+them on the photo cut so the card runs off it (cut_photo), and each rough outline four patches
+(refine_common.py) labelled with where the true corner lies in them.
 
 /usr/bin/python3 build_refine_data.py --part train --what scenes --scenes 3000 --workers 2
 /usr/bin/python3 build_refine_data.py --part train --what photos   # after render-photos.ts
