@@ -1,5 +1,5 @@
-"""What the corner model's and the refiner's training share: loading their data, the heatmap loss,
-the photometric augmentation and the training loop with weight averaging.
+"""What the corner model's and the refiner's training share: their arguments, loading their data,
+the heatmap loss, the photometric augmentation and the training loop with weight averaging.
 
 Loss per map: cross-entropy between the map's softmax and a Gaussian around the true point (sigma 1
 cell), plus 0.5 x the L1 distance (in cells) of the softmax's mean position, which pulls the peak to
@@ -7,6 +7,7 @@ sub-cell precision. AdamW with weight decay on weights only, linear warm-up then
 gradient clipping at 5, and an exponential moving average of the weights (0.998), which is what is
 saved.
 """
+import argparse
 import math
 import os
 import time
@@ -14,6 +15,19 @@ import time
 import numpy as np
 import torch
 import torch.nn.functional as F
+
+
+def training_args(steps, batch, seed, out, eval_every):
+    """The command line both trainers take, with their own defaults."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--steps", type=int, default=steps)
+    ap.add_argument("--batch", type=int, default=batch)
+    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--seed", type=int, default=seed)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--out", default=out)
+    ap.add_argument("--eval-every", type=int, default=eval_every)
+    return ap.parse_args()
 
 
 def load_sets(data, prefix, inputs, labels):
@@ -70,6 +84,25 @@ def ema_update(ema, model, step):
                 pe.mul_(d).add_(pm.detach(), alpha=1 - d)
             else:
                 pe.copy_(pm)
+
+
+def train_on_sets(make_model, data, prefix, names, augment, accuracy, describe, args, stride, warm, log_every):
+    """Trains make_model() on the sets load_sets reads, in random batches of args.batch passed through
+    augment(rng, inputs, labels) -> (x, points); describe({kind: accuracy(model, inputs, labels)})
+    says how the averaged model does on each validation set."""
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    rng = np.random.default_rng(args.seed)
+    inputs, labels, val_sets = load_sets(data, prefix, *names)
+
+    def batches(step):
+        idx = rng.integers(0, len(inputs), args.batch)
+        return augment(rng, inputs[idx], labels[idx])
+
+    def evaluate(model):
+        return describe({kind: accuracy(model, *v) for kind, v in val_sets.items()})
+
+    train(make_model, batches, stride, args.steps, args.lr, warm, evaluate, args.out, args.eval_every, log_every)
 
 
 def train(make_model, batches, stride, steps, lr, warm, evaluate, out, eval_every, log_every):

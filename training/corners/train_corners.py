@@ -5,7 +5,6 @@ geometry), brightness, contrast, colour and noise.
 
 /usr/bin/python3 train_corners.py --steps 1500 --batch 24
 """
-import argparse
 import os
 import sys
 
@@ -15,7 +14,7 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from common import IN_H, IN_W, STRIDE, card_size, decode_heatmaps, order_corners  # noqa: E402
 from corner_model import CornerNet  # noqa: E402
-from heatmap_training import load_sets, photometric, train  # noqa: E402
+from heatmap_training import photometric, train_on_sets, training_args  # noqa: E402
 from paths import OUT  # noqa: E402
 
 DATA = os.path.join(OUT, "corners")
@@ -53,28 +52,9 @@ def accuracy(model, images, corners, batch=64):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--steps", type=int, default=1500)
-    ap.add_argument("--batch", type=int, default=24)
-    ap.add_argument("--lr", type=float, default=3e-3)
-    ap.add_argument("--seed", type=int, default=3)
-    ap.add_argument("--out", default=os.path.join(DATA, "card-corners.pt"))
-    ap.add_argument("--eval-every", type=int, default=300)
-    args = ap.parse_args()
-    torch.manual_seed(args.seed)
-    torch.set_num_threads(1)
-    rng = np.random.default_rng(args.seed)
-    images, corners, val_sets = load_sets(DATA, "", "images", "corners")
-
-    def batches(step):
-        idx = rng.integers(0, len(images), args.batch)
-        return augment(rng, images[idx], corners[idx])
-
-    def evaluate(model):
-        scores = {k: accuracy(model, *v) for k, v in val_sets.items()}
-        return "val within 2% / 1%: " + ", ".join(f"{k} {a:.3f} / {b:.3f}" for k, (a, b) in scores.items())
-
-    train(CornerNet, batches, STRIDE, args.steps, args.lr, 100, evaluate, args.out, args.eval_every, 50)
+    args = training_args(steps=1500, batch=24, seed=3, out=os.path.join(DATA, "card-corners.pt"), eval_every=300)
+    describe = lambda scores: "val within 2% / 1%: " + ", ".join(f"{k} {a:.3f} / {b:.3f}" for k, (a, b) in scores.items())  # noqa: E731
+    train_on_sets(CornerNet, DATA, "", ("images", "corners"), augment, accuracy, describe, args, STRIDE, 100, 50)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,6 @@ swap; the corner stays a corner), brightness, contrast, colour and noise.
 
 /usr/bin/python3 train_refiner.py --steps 6000 --batch 64
 """
-import argparse
 import os
 import sys
 
@@ -14,7 +13,7 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from common import decode_heatmaps  # noqa: E402
-from heatmap_training import load_sets, photometric, train  # noqa: E402
+from heatmap_training import photometric, train_on_sets, training_args  # noqa: E402
 from paths import OUT  # noqa: E402
 from refine_common import PATCH, SPAN, STRIDE  # noqa: E402
 from refine_model import CornerRefiner  # noqa: E402
@@ -45,29 +44,10 @@ def accuracy(model, patches, targets, batch=256):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--steps", type=int, default=6000)
-    ap.add_argument("--batch", type=int, default=64)
-    ap.add_argument("--lr", type=float, default=3e-3)
-    ap.add_argument("--seed", type=int, default=5)
-    ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--out", default=os.path.join(DATA, "corner-refiner.pt"))
-    ap.add_argument("--eval-every", type=int, default=1000)
-    args = ap.parse_args()
-    torch.manual_seed(args.seed)
-    torch.set_num_threads(args.threads)
-    rng = np.random.default_rng(args.seed)
-    patches, targets, val_sets = load_sets(DATA, "refine-", "patches", "targets")
-
-    def batches(step):
-        idx = rng.integers(0, len(patches), args.batch)
-        return augment(rng, patches[idx], targets[idx])
-
-    def evaluate(model):
-        scores = {k: accuracy(model, *v) for k, v in val_sets.items()}
-        return "val corners within 2% / 1% (unrefined 2%): " + ", ".join(f"{k} {a:.3f} / {b:.3f} ({c:.3f})" for k, (a, b, c) in scores.items())
-
-    train(CornerRefiner, batches, STRIDE, args.steps, args.lr, 200, evaluate, args.out, args.eval_every, 100)
+    args = training_args(steps=6000, batch=64, seed=5, out=os.path.join(DATA, "corner-refiner.pt"), eval_every=1000)
+    describe = lambda scores: "val corners within 2% / 1% (unrefined 2%): " + ", ".join(  # noqa: E731
+        f"{k} {a:.3f} / {b:.3f} ({c:.3f})" for k, (a, b, c) in scores.items())
+    train_on_sets(CornerRefiner, DATA, "refine-", ("patches", "targets"), augment, accuracy, describe, args, STRIDE, 200, 100)
 
 
 if __name__ == "__main__":
