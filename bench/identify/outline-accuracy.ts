@@ -16,7 +16,6 @@ import { mostCardLikeFirst } from '../../server/vision/locate/most-card-like.ts'
 import { cornerWindows } from '../../server/vision/locate/model-outlines.ts';
 import { loadOpenCv } from '../../server/vision/image/opencv.ts';
 import { PhotoSampler } from '../../server/vision/rectify/photo-sampler.ts';
-import { snapQuad } from './snap-quad.ts';
 import { frameAround } from './real-cards/frame-capture.ts';
 import { kitEntries } from './real-cards/real-card-rows.ts';
 import { readKit } from './real-cards/real-card-kit.ts';
@@ -29,7 +28,6 @@ const { values } = parseArgs({
     tolerance: { type: 'string', default: '0.02' },
     model: { type: 'string' },
     refiner: { type: 'string' },
-    reach: { type: 'string', default: '0.03' },
   },
 });
 const tolerance = Number(values.tolerance);
@@ -65,7 +63,7 @@ const corners = await loadCardCornersModel({ ...(values.model && { corners: valu
 const { entries } = await kitEntries(kit);
 const typicalCard = (await memoryFingerprintRepository(entries).loadIndex()).typicalCard;
 
-const methods = ['model: best box, unrefined', 'model: best box', 'model: first look', 'model: best box, snapped', 'model: any box', 'hand: first (contours)', 'hand: first (all)', 'hand: any hypothesis'] as const;
+const methods = ['model: best box, unrefined', 'model: best box', 'model: first look', 'model: best box, sides unfitted', 'model: any box', 'hand: first (contours)', 'hand: first (all)', 'hand: any hypothesis'] as const;
 type Method = (typeof methods)[number];
 const rows: Array<Record<string, string | number>> = [];
 for (const kind of ['whole', 'frame'] as const) {
@@ -90,6 +88,7 @@ for (const kind of ['whole', 'frame'] as const) {
     modelMs.push(performance.now() - started);
     cornerMs.push(performance.now() - detected);
     const [unrefined] = await corners(image, boxes, { refine: false });
+    const [unfitted] = await corners(image, boxes, { fitSides: false });
     started = performance.now();
     const sampler = new PhotoSampler(image);
     const outlines = findCardOutlines(cv, image);
@@ -99,7 +98,7 @@ for (const kind of ['whole', 'frame'] as const) {
     const [firstLook] = mostCardLikeFirst(sampler, found.map((c) => ({ quad: c.quad, score: c.sharpness, source: 'model' as const })), typicalCard);
     const measured: Record<Method, number> = {
       'model: best box, unrefined': unrefined ? outlineError(unrefined.quad, truth) : Infinity,
-      'model: best box, snapped': found[0] ? outlineError(snapQuad(image, found[0].quad, { reach: Number(values.reach), agreement: 0.5 }), truth) : Infinity,
+      'model: best box, sides unfitted': unfitted ? outlineError(unfitted.quad, truth) : Infinity,
       'model: best box': found[0] ? outlineError(found[0].quad, truth) : Infinity,
       'model: first look': firstLook ? outlineError(firstLook.quad, truth) : Infinity,
       'model: any box': Math.min(...found.map((c) => outlineError(c.quad, truth))),

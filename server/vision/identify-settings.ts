@@ -38,6 +38,23 @@ const locate = {
     "each corner of the corner model's outline looked at again in a patch around it, closer (locate/refine-corners.ts), then again around where the first look put it: on the real-card kit one run puts all four corners within 2% of the card on 78.3% / 74.2% of photos (whole / frame) and identifies 98.0% / 99.7%, two runs 78.9% / 77.2% and 98.3% / 100%, for some 10 ms more (the first refiner); the refiner trained with cut photos, run twice: 81.7% / 80.6% and 99.3% / 100%, three times 81.7% / 83.1% of outlines",
     true,
   ),
+  fitReach: setting(
+    0.015,
+    "share of the card's height",
+    "how far across a refined side the card's edge is looked for: the refiner's sides are within about 1% of the card's, and wider the search meets the border's inner line (1% / 2%: 87.5% / 86.9% and 87.2% / 88.3% of kit outlines within 2%, best box, whole / frame)",
+    true,
+  ),
+  fitMinStep: setting(8, 'grey levels per pixel, summed over RGB', 'a weaker colour step across a side is print or noise, not an edge'),
+  fitNearStepShare: setting(
+    0.6,
+    "share of the sample's strongest step",
+    "of the steps this strong, the nearest to the refined side is the card's edge: a sleeve's edge lies beside it (the strongest alone: 84.4% / 89.7% of kit outlines within 2%, best box, whole / frame; 0.3 / 0.6 / 0.9: 87.2% / 88.3%, 87.8% / 89.2%, 85.8% / 89.2%)",
+    true,
+  ),
+  fitSamples: setting(32, 'samples', "where along a refined side its edge is looked for, spread between the card's rounded ends"),
+  fitInlierPx: setting(1, 'px', 'how far from a straight edge a sample may lie and still be on it: the step is found to a fraction of a pixel'),
+  fitMinSamples: setting(6, 'samples', 'the least samples on one straight edge for a side to move: a side running off the photo shows few, and 5 to 8 measure alike'),
+  fitMaxMove: setting(0.06, "share of the card's height", 'a corner the fitted sides put further from the refined one is a line on something else'),
   repairAboveCosine: setting(
     0.2,
     'cosine',
