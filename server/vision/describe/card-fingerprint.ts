@@ -46,6 +46,24 @@ export const thumbnailSize = { width: 32, height: 44 } as const;
 /** The thumbnail at half its resolution: cheap first comparisons that tolerate some misalignment. */
 export const coarseSize = { width: thumbnailSize.width >> 1, height: thumbnailSize.height >> 1 } as const;
 
+/** The thumbnail's cells inside the art box: where two cards of one layout differ most. */
+export const artCells = (() => {
+  const { whole, art } = cardRegions;
+  const column = (x: number) => Math.round(((x - whole.x0) / (whole.x1 - whole.x0)) * thumbnailSize.width);
+  const row = (y: number) => Math.round(((y - whole.y0) / (whole.y1 - whole.y0)) * thumbnailSize.height);
+  const left = column(art.x0);
+  const top = row(art.y0);
+  return { left, top, width: column(art.x1) - left, height: row(art.y1) - top };
+})();
+
+/** A thumbnail's art box cells, `artCells` in size. */
+export function artOfThumbnail(thumbnail: Uint8Array): Uint8Array {
+  const { left, top, width, height } = artCells;
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) out.set(thumbnail.subarray((top + y) * thumbnailSize.width + left, (top + y) * thumbnailSize.width + left + width), y * width);
+  return out;
+}
+
 /** A thumbnail averaged over 2x2 cells, `coarseSize`. */
 export function coarseThumbnail(thumbnail: Uint8Array): Float32Array {
   return halfResolution(thumbnail, thumbnailSize.width, thumbnailSize.height);

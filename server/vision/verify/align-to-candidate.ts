@@ -1,4 +1,4 @@
-import { cardRegions, coarseSize, coarseThumbnail, lightingRadiusIn, stripSize, thumbnailSize, toBytes } from '../describe/card-fingerprint.ts';
+import { artCells, artOfThumbnail, cardRegions, coarseSize, coarseThumbnail, lightingRadiusIn, stripSize, thumbnailSize, toBytes } from '../describe/card-fingerprint.ts';
 import type { Point, Quad } from '../locate/card-quad.ts';
 import { correlationWith, normalised, shiftedCorrelation } from './fine-compare.ts';
 import type { FineDetails } from '../catalog-index/fingerprint-repository.ts';
@@ -29,6 +29,8 @@ export interface Alignment {
   whole: number;
   /** Correlation of the bottom strip (set symbol, collector number) once aligned, -1..1. */
   strip: number;
+  /** Correlation of the art box once aligned, -1..1. */
+  art: number;
 }
 
 /**
@@ -164,5 +166,8 @@ export function alignToCandidate(sampler: PhotoSampler, start: Quad, candidate: 
   const { quad, whole } = alignQuad(sampler, start, candidate.thumbnail);
   const photoStrip = regionThrough(sampler, quad, cardRegions.strip, stripSize);
   const strip = shiftedCorrelation(photoStrip, candidate.strip, stripSize.width, stripSize.height, alignedStripShiftX.value, alignedStripShiftY.value);
-  return { quad, whole, strip };
+  const { whole: region } = cardRegions;
+  const photoThumbnail = toBytes(flattenLighting(sampler.sample(quad, region, thumbnailSize.width, thumbnailSize.height), lightingRadiusIn(region, thumbnailSize.width)));
+  const art = shiftedCorrelation(artOfThumbnail(photoThumbnail), artOfThumbnail(candidate.thumbnail), artCells.width, artCells.height, 1, 1);
+  return { quad, whole, strip, art };
 }

@@ -1,5 +1,5 @@
 import type { FineDetails, FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
-import { regionGrids, stripSize, textSize, thumbnailSize } from '../describe/card-fingerprint.ts';
+import { artCells, artOfThumbnail, regionGrids, stripSize, textSize, thumbnailSize } from '../describe/card-fingerprint.ts';
 import { identifySettings } from '../identify-settings.ts';
 import { maxCornerDistance, type Quad } from '../locate/card-quad.ts';
 import type { PhotoSampler } from '../rectify/photo-sampler.ts';
@@ -52,10 +52,11 @@ export class CandidateRanking {
   private evidence(contender: Contender): MatchEvidence {
     const { hashDistance } = contender;
     const details = this.fineOf(contender.position);
-    if (!this.sampler || !details) return { whole: 1 - 2 * hashDistance, strip: 1 - 2 * hashDistance, hashDistance };
+    if (!this.sampler || !details) return { whole: 1 - 2 * hashDistance, art: 1 - 2 * hashDistance, strip: 1 - 2 * hashDistance, hashDistance };
     const { fingerprint } = contender.reading;
     return {
       whole: shiftedCorrelation(fingerprint.thumbnail, details.thumbnail, thumbnailSize.width, thumbnailSize.height, thumbnailShiftX.value, thumbnailShiftY.value),
+      art: shiftedCorrelation(artOfThumbnail(fingerprint.thumbnail), artOfThumbnail(details.thumbnail), artCells.width, artCells.height, thumbnailShiftX.value, thumbnailShiftY.value),
       strip: shiftedCorrelation(fingerprint.strip, details.strip, stripSize.width, stripSize.height, stripShiftX.value, stripShiftY.value),
       hashDistance,
     };
@@ -244,4 +245,4 @@ export class CandidateRanking {
   }
 }
 
-const alignedSimilarity = ({ whole, strip }: Alignment, hashDistance: number) => similarity({ whole, strip, hashDistance });
+const alignedSimilarity = ({ whole, art, strip }: Alignment, hashDistance: number) => similarity({ whole, art, strip, hashDistance });

@@ -6,12 +6,14 @@ export interface MatchEvidence {
   whole: number;
   /** Correlation of the bottom strip (set symbol, collector number), -1..1. */
   strip: number;
+  /** Correlation of the art box, -1..1. */
+  art: number;
   /** Weighted Hamming distance of the hashes, 0..1. */
   hashDistance: number;
 }
 
-const { similarityWhole, similarityStrip, similarityHash } = identifySettings.verify;
+const { similarityWhole, similarityArt, similarityStrip, similarityHash } = identifySettings.verify;
 
 export function similarity(evidence: MatchEvidence): number {
-  return similarityWhole.value * evidence.whole + similarityStrip.value * evidence.strip + similarityHash.value * (1 - 2 * evidence.hashDistance);
+  return similarityWhole.value * evidence.whole + similarityArt.value * evidence.art + similarityStrip.value * evidence.strip + similarityHash.value * (1 - 2 * evidence.hashDistance);
 }
