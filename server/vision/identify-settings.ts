@@ -163,6 +163,7 @@ const verify = {
   stripShiftY: setting(1, 'cells', '...and up or down: the strip is 24 cells high'),
   alignedStripShiftX: setting(3, 'cells', "an aligned card's strip, sideways, where a number may still sit a little off..."),
   alignedStripShiftY: setting(2, 'cells', '...and up or down'),
+  alignedArtShift: setting(1, 'cells', "an aligned card's art box, either way: the alignment leaves it within a cell"),
   similarityWhole: setting(0.2, 'weight', "the whole card's correlation in a printing's similarity: once aligned, cards of one layout correlate on their frame and text box alone"),
   similarityArt: setting(
     0.3,

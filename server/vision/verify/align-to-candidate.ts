@@ -21,6 +21,7 @@ const {
   finestSweeps,
   alignedStripShiftX,
   alignedStripShiftY,
+  alignedArtShift,
 } = identifySettings.verify;
 
 export interface Alignment {
@@ -168,6 +169,6 @@ export function alignToCandidate(sampler: PhotoSampler, start: Quad, candidate: 
   const strip = shiftedCorrelation(photoStrip, candidate.strip, stripSize.width, stripSize.height, alignedStripShiftX.value, alignedStripShiftY.value);
   const { whole: region } = cardRegions;
   const photoThumbnail = toBytes(flattenLighting(sampler.sample(quad, region, thumbnailSize.width, thumbnailSize.height), lightingRadiusIn(region, thumbnailSize.width)));
-  const art = shiftedCorrelation(artOfThumbnail(photoThumbnail), artOfThumbnail(candidate.thumbnail), artCells.width, artCells.height, 1, 1);
+  const art = shiftedCorrelation(artOfThumbnail(photoThumbnail), artOfThumbnail(candidate.thumbnail), artCells.width, artCells.height, alignedArtShift.value, alignedArtShift.value);
   return { quad, whole, strip, art };
 }
