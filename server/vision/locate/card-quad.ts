@@ -3,6 +3,27 @@ export interface Point {
   y: number;
 }
 
+/** A straight line through `point` along the unit vector `direction`. */
+export interface Line {
+  point: Point;
+  direction: Point;
+}
+
+export function lineThrough(a: Point, b: Point): Line {
+  const length = Math.max(Math.hypot(b.x - a.x, b.y - a.y), 1e-9);
+  return { point: a, direction: { x: (b.x - a.x) / length, y: (b.y - a.y) / length } };
+}
+
+/** Where two lines cross; undefined when they are (nearly) parallel. */
+export function whereLinesMeet(l1: Line, l2: Line): Point | undefined {
+  const det = l2.direction.x * l1.direction.y - l1.direction.x * l2.direction.y;
+  if (Math.abs(det) < 1e-6) return undefined;
+  const dx = l2.point.x - l1.point.x;
+  const dy = l2.point.y - l1.point.y;
+  const u = (l2.direction.x * dy - l2.direction.y * dx) / det;
+  return { x: l1.point.x + l1.direction.x * u, y: l1.point.y + l1.direction.y * u };
+}
+
 /** Four corners, clockwise on screen, starting at the top-left of the card as it will be rectified. */
 export type Quad = [Point, Point, Point, Point];
 

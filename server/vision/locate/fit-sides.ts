@@ -1,6 +1,6 @@
 import { identifySettings } from '../identify-settings.ts';
 import type { RasterImage } from '../image/raster-image.ts';
-import { quadSides, type Point, type Quad } from './card-quad.ts';
+import { lineThrough, quadSides, whereLinesMeet, type Line, type Point, type Quad } from './card-quad.ts';
 
 export interface SideFitOptions {
   /** How far across a side its edge is looked for, as a share of the card's height. */
@@ -32,11 +32,6 @@ const shippedSideFit: SideFitOptions = {
   minSamples: fitMinSamples.value,
   maxMove: fitMaxMove.value,
 };
-
-interface Line {
-  point: Point;
-  direction: Point;
-}
 
 interface EdgeSample {
   /** Position along the side, in pixels from its first corner. */
@@ -136,20 +131,6 @@ function fittedSide(image: RasterImage, a: Point, b: Point, inward: Point, range
   return lineThrough(at(0), at(length));
 }
 
-function lineThrough(a: Point, b: Point): Line {
-  const length = Math.max(Math.hypot(b.x - a.x, b.y - a.y), 1e-9);
-  return { point: a, direction: { x: (b.x - a.x) / length, y: (b.y - a.y) / length } };
-}
-
-function meet(l1: Line, l2: Line): Point | undefined {
-  const det = l2.direction.x * l1.direction.y - l1.direction.x * l2.direction.y;
-  if (Math.abs(det) < 1e-6) return undefined;
-  const dx = l2.point.x - l1.point.x;
-  const dy = l2.point.y - l1.point.y;
-  const u = (l2.direction.x * dy - l2.direction.y * dx) / det;
-  return { x: l1.point.x + l1.direction.x * u, y: l1.point.y + l1.direction.y * u };
-}
-
 /**
  * Each side of a refined outline moved onto the straight edge seen along it, and the corners put
  * where the sides meet: a side's length fixes its line better than a patch around each corner does,
@@ -172,7 +153,7 @@ export function fitSidesToEdges(image: RasterImage, quad: Quad, options: SideFit
     const before = lines[(k + 3) % 4];
     const after = lines[k];
     if (!before && !after) return corner;
-    const met = meet(before ?? lineThrough(quad[(k + 3) % 4]!, corner), after ?? lineThrough(corner, quad[(k + 1) % 4]!));
+    const met = whereLinesMeet(before ?? lineThrough(quad[(k + 3) % 4]!, corner), after ?? lineThrough(corner, quad[(k + 1) % 4]!));
     if (!met || Math.hypot(met.x - corner.x, met.y - corner.y) > options.maxMove * cardHeight) return corner;
     return met;
   }) as Quad;

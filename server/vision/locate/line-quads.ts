@@ -1,9 +1,9 @@
-import { cardAspect, cornerAnglesPlausible, orderQuad, quadArea, quadSides, type Point, type Quad } from './card-quad.ts';
+import { cardAspect, cornerAnglesPlausible, orderQuad, quadArea, quadSides, whereLinesMeet, type Point, type Quad } from './card-quad.ts';
 import { identifySettings } from '../identify-settings.ts';
 import { withMats, type OpenCv } from '../image/opencv.ts';
 
 /** A straight line in normal form (x cos θ + y sin θ = ρ), with how much edge lies along it. */
-interface Line {
+interface NormalLine {
   theta: number;
   rho: number;
   cos: number;
@@ -41,7 +41,7 @@ const {
   cornerMaxCosine,
 } = identifySettings.locate;
 
-const normalLine = (theta: number, rho: number, length: number, border: boolean): Line => ({
+const normalLine = (theta: number, rho: number, length: number, border: boolean): NormalLine => ({
   theta,
   rho,
   cos: Math.cos(theta),
@@ -50,7 +50,7 @@ const normalLine = (theta: number, rho: number, length: number, border: boolean)
   border,
 });
 
-function lineOfSegment(x1: number, y1: number, x2: number, y2: number): Line {
+function lineOfSegment(x1: number, y1: number, x2: number, y2: number): NormalLine {
   let theta = Math.atan2(x2 - x1, -(y2 - y1));
   if (theta < 0) theta += Math.PI;
   if (theta >= Math.PI) theta -= Math.PI;
@@ -58,27 +58,24 @@ function lineOfSegment(x1: number, y1: number, x2: number, y2: number): Line {
 }
 
 /** Angle between two lines' directions, 0..π/2. */
-function angleBetween(a: Line, b: Line): number {
+function angleBetween(a: NormalLine, b: NormalLine): number {
   const d = Math.abs(a.theta - b.theta) % Math.PI;
   return Math.min(d, Math.PI - d);
 }
 
 /** ρ of `b` expressed with `a`'s orientation, so nearly parallel lines can be compared. */
-function alignedRho(a: Line, b: Line): number {
+function alignedRho(a: NormalLine, b: NormalLine): number {
   return Math.abs(a.theta - b.theta) > Math.PI / 2 ? -b.rho : b.rho;
 }
 
-function intersect(a: Line, b: Line): Point | undefined {
-  const { cos: ca, sin: sa } = a;
-  const { cos: cb, sin: sb } = b;
-  const det = ca * sb - sa * cb;
-  if (Math.abs(det) < 1e-6) return undefined;
-  return { x: (a.rho * sb - b.rho * sa) / det, y: (ca * b.rho - cb * a.rho) / det };
+function intersect(a: NormalLine, b: NormalLine): Point | undefined {
+  const throughPoint = (line: NormalLine) => ({ point: { x: line.rho * line.cos, y: line.rho * line.sin }, direction: { x: -line.sin, y: line.cos } });
+  return whereLinesMeet(throughPoint(a), throughPoint(b));
 }
 
 /** Collinear segments (the two halves of a side broken by glare, a thumb) become one line. */
-function mergeSegments(segments: Line[], maxLines: number): Line[] {
-  const lines: Line[] = [];
+function mergeSegments(segments: NormalLine[], maxLines: number): NormalLine[] {
+  const lines: NormalLine[] = [];
   for (const segment of [...segments].sort((a, b) => b.length - a.length)) {
     const same = lines.find((line) => angleBetween(line, segment) < mergeAngle.value * degree && Math.abs(alignedRho(line, segment) - line.rho) < mergeDistance.value);
     if (same) same.length += segment.length;
@@ -87,7 +84,7 @@ function mergeSegments(segments: Line[], maxLines: number): Line[] {
   return lines.sort((a, b) => b.length - a.length).slice(0, maxLines);
 }
 
-function borders(width: number, height: number): Line[] {
+function borders(width: number, height: number): NormalLine[] {
   return [normalLine(0, 0, 0, true), normalLine(0, width - 1, 0, true), normalLine(Math.PI / 2, 0, 0, true), normalLine(Math.PI / 2, height - 1, 0, true)];
 }
 
@@ -151,7 +148,7 @@ export function scoreOutline(quad: Quad, edges: Uint8Array, width: number, heigh
  * A card cut by the frame's border: the whole card, its far side moved past the border to where the
  * card's aspect puts it (the two parallel sides across the cut may be its long or its short sides).
  */
-function beyondBorder([a, b, c, d]: Line[], width: number, height: number): Quad[] {
+function beyondBorder([a, b, c, d]: NormalLine[], width: number, height: number): Quad[] {
   const [across, ends] = a!.border || b!.border ? [[c!, d!], [a!, b!]] : [[a!, b!], [c!, d!]];
   const [border, far] = ends[0]!.border ? [ends[0]!, ends[1]!] : [ends[1]!, ends[0]!];
   const span = Math.abs(alignedRho(across[0]!, across[1]!) - across[0]!.rho);
@@ -191,7 +188,7 @@ export interface ScoredQuad {
 export function lineQuads(cv: OpenCv, edges: EdgeMaps, maxLines = linesKept.value): ScoredQuad[] {
   const { width, height } = edges;
   const shortSide = Math.min(width, height);
-  const segments: Line[] = [];
+  const segments: NormalLine[] = [];
   withMats((keep) => {
     const raw = keep(cv.matFromArray(height, width, cv.CV_8UC1, edges.raw));
     const found = keep(new cv.Mat());
@@ -200,7 +197,7 @@ export function lineQuads(cv: OpenCv, edges: EdgeMaps, maxLines = linesKept.valu
     for (let i = 0; i < found.rows; i++) segments.push(lineOfSegment(ends[i * 4]!, ends[i * 4 + 1]!, ends[i * 4 + 2]!, ends[i * 4 + 3]!));
   });
   const lines = [...mergeSegments(segments, maxLines), ...borders(width, height)];
-  const pairs: Array<[Line, Line]> = [];
+  const pairs: Array<[NormalLine, NormalLine]> = [];
   for (let i = 0; i < lines.length; i++) {
     for (let j = i + 1; j < lines.length; j++) {
       const a = lines[i]!;
