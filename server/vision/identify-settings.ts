@@ -61,6 +61,12 @@ const locate = {
     "a refined outline with a corner sharper or blunter than about 78 or 102 degrees is rebuilt from three corners beside it (locate/repair-outline.ts): on the real-card kit's 720 photos no outline within 3% of the card has one over 0.141, and 20 of the 34 over 10% off have",
     true,
   ),
+  repairBelowSupport: setting(
+    0.5,
+    "share of a side's samples",
+    "a refined outline with a side less of whose samples lie on one straight edge is rebuilt from three corners too: a corner on another card or running along a line leaves its two sides off the card's edges (0.3 / 0.5 / 0.7 / always: 91.1% / 92.2%, 91.7% / 93.1%, 91.4% / 92.8%, 91.4% / 92.8% of kit outlines within 2%, first look, whole / frame; each rebuilding refines four outlines)",
+    true,
+  ),
   cornerMinSharpness: setting(
     0.15,
     'share of heatmap mass',

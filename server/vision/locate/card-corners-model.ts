@@ -5,8 +5,8 @@ import { createModelSession } from '../../../engine/runtime/ort-session.ts';
 import { nodeWasmPaths } from './card-detector.ts';
 import { decodeHeatmaps } from './decode-heatmaps.ts';
 import { cornerRefinerModel, loadCornerRefiner, type RefineCorners } from './refine-corners.ts';
-import { fitSidesToEdges } from './fit-sides.ts';
-import { misshapen, repairedOutline } from './repair-outline.ts';
+import { sidesOnEdges } from './fit-sides.ts';
+import { doubtful, repairedOutline } from './repair-outline.ts';
 import { orderQuad, type Quad } from './card-quad.ts';
 import { loadOpenCv, withMats, type OpenCv } from '../image/opencv.ts';
 import { identifySettings } from '../identify-settings.ts';
@@ -33,7 +33,7 @@ export interface CardCorners {
 /**
  * The corners of the card in each box of a photo (the whole photo when no box is given), each looked
  * at again by the corner refiner unless `refine` is false, then its sides moved onto the edges seen
- * along them (locate/fit-sides.ts) unless `fitSides` is false; a misshapen outline is followed by
+ * along them (locate/fit-sides.ts) unless `fitSides` is false; a doubtful outline is followed by
  * its repair (locate/repair-outline.ts) unless `repair` is false.
  */
 export type FindCardCorners = (image: RasterImage, boxes: Box[], options?: { refine?: boolean; fitSides?: boolean; repair?: boolean }) => Promise<CardCorners[]>;
@@ -111,12 +111,6 @@ export async function loadCardCornersModel(files: Partial<CornerModelFiles> = {}
     for (let pass = 0; refine && pass < refinePasses; pass++) quad = orderQuad(await refine(image, quad));
     return quad;
   };
-  // A repaired outline is fitted only if it stays in shape: the straight line that drew the corner
-  // model off the card lies along a side, and fitting draws the side back onto it.
-  const fitted = (image: RasterImage, quad: Quad): Quad => {
-    const moved = fitSidesToEdges(image, quad);
-    return misshapen(moved) ? quad : moved;
-  };
   return async (image, boxes, options) => {
     const asked = boxes.length > 0 ? boxes : [{ x: 0, y: 0, w: image.width, h: image.height }];
     const found: CardCorners[] = [];
@@ -130,13 +124,13 @@ export async function loadCardCornersModel(files: Partial<CornerModelFiles> = {}
         found.push(corners);
         continue;
       }
-      const fitSides = options?.fitSides !== false;
       const outline = await refined(image, corners.quad);
-      const shown = fitSides ? fitSidesToEdges(image, outline) : outline;
-      found.push({ ...corners, quad: shown });
+      const onEdges = sidesOnEdges(image, outline);
+      const fitSides = options?.fitSides !== false;
+      found.push({ ...corners, quad: fitSides ? onEdges.quad : outline });
       // Beside it, not instead: the photo's reading decides which looks more like a card.
-      const repaired = options?.repair !== false && misshapen(shown) ? await repairedOutline(image, outline, refined) : undefined;
-      if (repaired) found.push({ ...corners, quad: fitSides ? fitted(image, repaired) : repaired });
+      const repaired = options?.repair !== false && doubtful(onEdges) ? await repairedOutline(image, outline, onEdges, refined) : undefined;
+      if (repaired) found.push({ ...corners, quad: fitSides ? repaired.onEdges.quad : repaired.refined });
     }
     return found;
   };

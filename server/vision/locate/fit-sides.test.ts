@@ -6,7 +6,7 @@ import { generateTestCatalog } from '../../../fixtures/identify/generate-test-ca
 import { easyPhotosOf } from '../../test-support/test-photo.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 import { maxCornerDistance, orderQuad, quadSides, type Quad } from './card-quad.ts';
-import { fitSidesToEdges } from './fit-sides.ts';
+import { sidesOnEdges } from './fit-sides.ts';
 
 const cardHeight = (quad: Quad) => Math.max(quadSides(quad).width, quadSides(quad).height);
 
@@ -42,7 +42,7 @@ describe('fitting the sides of an outline to the edges in the photo', () => {
   it("brings corners 1% of the card off to within 0.5% of the card's", () => {
     for (const { image, truth } of photos) {
       const outline = orderQuad(truth);
-      const fitted = fitSidesToEdges(image, nudged(outline, 0.01));
+      const fitted = sidesOnEdges(image, nudged(outline, 0.01)).quad;
       expect(maxCornerDistance(fitted, outline) / cardHeight(outline)).toBeLessThan(0.005);
     }
   });
@@ -57,7 +57,7 @@ describe('fitting the sides of an outline to the edges in the photo', () => {
       const cut = cutAbove(image, top);
       const inCut = raised(outline, top);
       expect(inCut.some((p) => p.y < 0)).toBe(true);
-      const fitted = fitSidesToEdges(cut, nudged(inCut, 0.01));
+      const fitted = sidesOnEdges(cut, nudged(inCut, 0.01)).quad;
       expect(maxCornerDistance(fitted, inCut) / cardHeight(inCut)).toBeLessThan(0.006);
     }
   });
@@ -66,6 +66,6 @@ describe('fitting the sides of an outline to the edges in the photo', () => {
     const { width, height } = photos[0]!.image;
     const blank: RasterImage = { width, height, channels: 3, data: new Uint8Array(width * height * 3).fill(128) };
     const outline = nudged(orderQuad(photos[0]!.truth), 0.01);
-    expect(fitSidesToEdges(blank, outline)).toEqual(outline);
+    expect(sidesOnEdges(blank, outline)).toEqual({ quad: outline, support: [0, 0, 0, 0] });
   });
 });

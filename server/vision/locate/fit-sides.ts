@@ -95,7 +95,7 @@ function edgeAcross(image: RasterImage, p: Point, normal: Point, range: number, 
 }
 
 /** The straight line most samples agree on (every pair proposes one), fitted to them by least squares. */
-function agreedLine(found: EdgeSample[], options: SideFitOptions): { at: (along: number) => number } | undefined {
+function agreedLine(found: EdgeSample[], options: SideFitOptions): { at: (along: number) => number; support: number } | undefined {
   let best: EdgeSample[] = [];
   for (let i = 0; i < found.length; i++) {
     for (let j = i + 1; j < found.length; j++) {
@@ -111,11 +111,11 @@ function agreedLine(found: EdgeSample[], options: SideFitOptions): { at: (along:
   const meanAcross = best.reduce((sum, f) => sum + f.across, 0) / best.length;
   const spread = best.reduce((sum, f) => sum + (f.along - meanAlong) ** 2, 0);
   const slope = spread > 0 ? best.reduce((sum, f) => sum + (f.along - meanAlong) * (f.across - meanAcross), 0) / spread : 0;
-  return { at: (along) => meanAcross + slope * (along - meanAlong) };
+  return { at: (along) => meanAcross + slope * (along - meanAlong), support: best.length / options.samples };
 }
 
 /** The side a -> b moved onto the straight edge seen along it in the photo, if enough of it agrees on one. */
-function fittedSide(image: RasterImage, a: Point, b: Point, inward: Point, range: number, options: SideFitOptions): Line | undefined {
+function fittedSide(image: RasterImage, a: Point, b: Point, inward: Point, range: number, options: SideFitOptions): { line: Line; support: number } | undefined {
   const length = Math.hypot(b.x - a.x, b.y - a.y);
   const direction = { x: (b.x - a.x) / length, y: (b.y - a.y) / length };
   const found: EdgeSample[] = [];
@@ -128,7 +128,13 @@ function fittedSide(image: RasterImage, a: Point, b: Point, inward: Point, range
   const line = found.length >= options.minSamples ? agreedLine(found, options) : undefined;
   if (!line) return undefined;
   const at = (along: number) => ({ x: a.x + direction.x * along + inward.x * line.at(along), y: a.y + direction.y * along + inward.y * line.at(along) });
-  return lineThrough(at(0), at(length));
+  return { line: lineThrough(at(0), at(length)), support: line.support };
+}
+
+/** An outline with its sides moved onto edges, and for each side (side k runs from corner k to the next) the share of its samples on the straight edge found. */
+export interface OutlineOnEdges {
+  quad: Quad;
+  support: number[];
 }
 
 /**
@@ -136,8 +142,9 @@ function fittedSide(image: RasterImage, a: Point, b: Point, inward: Point, range
  * where the sides meet: a side's length fixes its line better than a patch around each corner does,
  * above all where a corner lies beyond the photo and its patch is mostly black. A side with too
  * little straight edge in the photo keeps its line.
+ * The share of each side on an edge tells how well the outline lies on the card.
  */
-export function fitSidesToEdges(image: RasterImage, quad: Quad, options: SideFitOptions = shippedSideFit): Quad {
+export function sidesOnEdges(image: RasterImage, quad: Quad, options: SideFitOptions = shippedSideFit): OutlineOnEdges {
   const { width, height } = quadSides(quad);
   const cardHeight = Math.max(width, height);
   const range = Math.max(2, Math.round(options.reach * cardHeight));
@@ -149,12 +156,13 @@ export function fitSidesToEdges(image: RasterImage, quad: Quad, options: SideFit
     if (inward.x * (centre.x - a.x) + inward.y * (centre.y - a.y) < 0) inward = { x: -inward.x, y: -inward.y };
     return fittedSide(image, a, b, inward, range, options);
   });
-  return quad.map((corner, k) => {
-    const before = lines[(k + 3) % 4];
-    const after = lines[k];
+  const fitted = quad.map((corner, k) => {
+    const before = lines[(k + 3) % 4]?.line;
+    const after = lines[k]?.line;
     if (!before && !after) return corner;
     const met = whereLinesMeet(before ?? lineThrough(quad[(k + 3) % 4]!, corner), after ?? lineThrough(corner, quad[(k + 1) % 4]!));
     if (!met || Math.hypot(met.x - corner.x, met.y - corner.y) > options.maxMove * cardHeight) return corner;
     return met;
   }) as Quad;
+  return { quad: fitted, support: lines.map((side) => side?.support ?? 0) };
 }

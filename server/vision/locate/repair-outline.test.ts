@@ -7,7 +7,8 @@ import { easyPhotosOf } from '../../test-support/test-photo.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 import { maxCornerDistance, orderQuad, parallelogramCompletions, type Quad } from './card-quad.ts';
 import { loadCornerRefiner, type RefineCorners } from './refine-corners.ts';
-import { misshapen, repairedOutline } from './repair-outline.ts';
+import { sidesOnEdges } from './fit-sides.ts';
+import { doubtful, misshapen, repairedOutline } from './repair-outline.ts';
 
 const height = (q: Quad) => (Math.hypot(q[3].x - q[0].x, q[3].y - q[0].y) + Math.hypot(q[2].x - q[1].x, q[2].y - q[1].y)) / 2;
 
@@ -53,12 +54,25 @@ describe('outline repair', () => {
     const twice = async (image: RasterImage, quad: Quad) => orderQuad(await refine(image, orderQuad(await refine(image, quad))));
     for (const [i, { image, truth }] of photos.entries()) {
       const outline = orderQuad(truth);
-      expect(misshapen(outline)).toBe(false);
+      expect(doubtful(sidesOnEdges(image, outline))).toBe(false);
       const broken = dragged(outline, i % 4, 0.4);
       expect(misshapen(broken)).toBe(true);
-      const repaired = await repairedOutline(image, broken, twice);
+      const repaired = await repairedOutline(image, broken, sidesOnEdges(image, broken), twice);
       expect(repaired).toBeDefined();
-      expect(maxCornerDistance(repaired!, outline) / height(outline)).toBeLessThan(0.02);
+      expect(maxCornerDistance(repaired!.onEdges.quad, outline) / height(outline)).toBeLessThan(0.02);
+    }
+  });
+
+  it('rebuilds a card-shaped outline with a corner off the card, since two of its sides miss the edges', async () => {
+    const twice = async (image: RasterImage, quad: Quad) => orderQuad(await refine(image, orderQuad(await refine(image, quad))));
+    for (const [i, { image, truth }] of photos.entries()) {
+      const outline = orderQuad(truth);
+      const broken = dragged(outline, i % 4, 0.06);
+      expect(misshapen(broken)).toBe(false);
+      const onEdges = sidesOnEdges(image, broken);
+      expect(doubtful(onEdges)).toBe(true);
+      const repaired = await repairedOutline(image, broken, onEdges, twice);
+      expect(maxCornerDistance(repaired!.onEdges.quad, outline) / height(outline)).toBeLessThan(0.02);
     }
   });
 });
