@@ -141,8 +141,8 @@ export interface OutlineOnEdges {
  * Each side of a refined outline moved onto the straight edge seen along it, and the corners put
  * where the sides meet: a side's length fixes its line better than a patch around each corner does,
  * above all where a corner lies beyond the photo and its patch is mostly black. A side with too
- * little straight edge in the photo keeps its line.
- * The share of each side on an edge tells how well the outline lies on the card.
+ * little straight edge in the photo keeps its line. The share of each side on an edge tells how
+ * well the outline lies on the card.
  */
 export function sidesOnEdges(image: RasterImage, quad: Quad, options: SideFitOptions = shippedSideFit): OutlineOnEdges {
   const { width, height } = quadSides(quad);

@@ -25,6 +25,7 @@ describe('outline repair', () => {
   let dir: string;
   let photos: Array<{ image: RasterImage; truth: Quad }>;
   let refine: RefineCorners;
+  const twice = async (image: RasterImage, quad: Quad) => orderQuad(await refine(image, orderQuad(await refine(image, quad))));
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'card-lens-repair-'));
@@ -51,7 +52,6 @@ describe('outline repair', () => {
   });
 
   it('rebuilds an outline whose corner ran along a line from a side, and leaves a good one alone', async () => {
-    const twice = async (image: RasterImage, quad: Quad) => orderQuad(await refine(image, orderQuad(await refine(image, quad))));
     for (const [i, { image, truth }] of photos.entries()) {
       const outline = orderQuad(truth);
       expect(doubtful(sidesOnEdges(image, outline))).toBe(false);
@@ -64,7 +64,6 @@ describe('outline repair', () => {
   });
 
   it('rebuilds a card-shaped outline with a corner off the card, since two of its sides miss the edges', async () => {
-    const twice = async (image: RasterImage, quad: Quad) => orderQuad(await refine(image, orderQuad(await refine(image, quad))));
     for (const [i, { image, truth }] of photos.entries()) {
       const outline = orderQuad(truth);
       const broken = dragged(outline, i % 4, 0.06);
