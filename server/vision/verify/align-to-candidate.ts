@@ -1,6 +1,7 @@
 import { artCells, artOfThumbnail, cardRegions, coarseSize, coarseThumbnail, lightingRadiusIn, stripSize, thumbnailSize, toBytes } from '../describe/card-fingerprint.ts';
 import type { Point, Quad } from '../locate/card-quad.ts';
 import { correlationWith, normalised, shiftedCorrelation } from './fine-compare.ts';
+import { readRegion } from './read-region.ts';
 import type { FineDetails } from '../catalog-index/fingerprint-repository.ts';
 import { flattenLighting } from '../describe/grey-plane.ts';
 import { identifySettings } from '../identify-settings.ts';
@@ -167,8 +168,7 @@ export function alignToCandidate(sampler: PhotoSampler, start: Quad, candidate: 
   const { quad, whole } = alignQuad(sampler, start, candidate.thumbnail);
   const photoStrip = regionThrough(sampler, quad, cardRegions.strip, stripSize);
   const strip = shiftedCorrelation(photoStrip, candidate.strip, stripSize.width, stripSize.height, alignedStripShiftX.value, alignedStripShiftY.value);
-  const { whole: region } = cardRegions;
-  const photoThumbnail = toBytes(flattenLighting(sampler.sample(quad, region, thumbnailSize.width, thumbnailSize.height), lightingRadiusIn(region, thumbnailSize.width)));
+  const photoThumbnail = readRegion(sampler, quad, { region: cardRegions.whole, ...thumbnailSize });
   const art = shiftedCorrelation(artOfThumbnail(photoThumbnail), artOfThumbnail(candidate.thumbnail), artCells.width, artCells.height, alignedArtShift.value, alignedArtShift.value);
   return { quad, whole, strip, art };
 }

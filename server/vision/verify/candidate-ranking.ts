@@ -7,7 +7,8 @@ import type { FingerprintIndex } from '../search/fingerprint-index.ts';
 import type { Contender } from '../search/shortlist.ts';
 import { alignToCandidate, type Alignment } from './align-to-candidate.ts';
 import { correlationWith, normalised, shiftedCorrelation } from './fine-compare.ts';
-import { alignRegionFinely, alignRegionRoughly, readRegion } from './region-reading.ts';
+import { alignRegionFinely, alignRegionRoughly } from './region-reading.ts';
+import { readRegion } from './read-region.ts';
 import { similarity, type MatchEvidence } from './similarity.ts';
 import { reprintFits } from './tell-reprints-apart.ts';
 

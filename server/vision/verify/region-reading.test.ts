@@ -9,7 +9,8 @@ import type { Quad } from '../locate/card-quad.ts';
 import { shiftedCorrelation } from './fine-compare.ts';
 import { fingerprintCardImage } from '../describe/fingerprint-card-image.ts';
 import { PhotoSampler } from '../rectify/photo-sampler.ts';
-import { alignRegionFinely, alignRegionRoughly, readRegion } from './region-reading.ts';
+import { alignRegionFinely, alignRegionRoughly } from './region-reading.ts';
+import { readRegion } from './read-region.ts';
 import { reprintFits } from './tell-reprints-apart.ts';
 
 const grid = regionGrids.strip;

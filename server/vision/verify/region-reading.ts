@@ -1,17 +1,11 @@
 import { climb, cornerMoves, judgeAgainst, wholeMoves } from './align-to-candidate.ts';
-import { halfResolution, lightingRadiusIn, toBytes, type RegionGrid } from '../describe/card-fingerprint.ts';
+import { halfResolution, type RegionGrid } from '../describe/card-fingerprint.ts';
 import type { Quad } from '../locate/card-quad.ts';
 import { normalised } from './fine-compare.ts';
-import { flattenLighting } from '../describe/grey-plane.ts';
 import { identifySettings } from '../identify-settings.ts';
 import type { PhotoSampler } from '../rectify/photo-sampler.ts';
 
 const { regionRoughStep, regionRoughSweeps, regionStep, regionSweeps, regionFineStep, regionFineSweeps, regionCornerStep, regionCornerSweeps } = identifySettings.verify;
-
-/** A region of the photo's card through `quad`, lighting flattened and stored as fingerprints store theirs. */
-export function readRegion(sampler: PhotoSampler, quad: Quad, { region, width, height }: RegionGrid): Uint8Array {
-  return toBytes(flattenLighting(sampler.sample(quad, region, width, height), lightingRadiusIn(region, width)));
-}
 
 /**
  * Moves the outline until one region of the photo's card lines up with `target` (that region as a

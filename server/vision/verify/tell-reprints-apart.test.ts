@@ -8,7 +8,7 @@ import { decodedTestPhoto } from '../../test-support/test-photo.ts';
 import { regionGrids, stripSize } from '../describe/card-fingerprint.ts';
 import { fingerprintCardImage } from '../describe/fingerprint-card-image.ts';
 import { PhotoSampler } from '../rectify/photo-sampler.ts';
-import { readRegion } from './region-reading.ts';
+import { readRegion } from './read-region.ts';
 import { reprintFits } from './tell-reprints-apart.ts';
 
 const { width, height } = stripSize;
