@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT_DIR="${TRAINING_OUT:-out}/corners"
 mkdir -p "$OUT_DIR"
-STEPS="${CORNER_STEPS:-1500}"
+STEPS="${CORNER_STEPS:-6000}"
 REFINER_STEPS="${REFINER_STEPS:-6000}"
 if [ ! -f "$OUT_DIR/photos/labels.json" ]; then
   IFS=: read -r -a outside <<< "${CARD_OUTSIDE_DIRS:-/work/real-card-sources/poketcghub:/work/real-card-sources/colecrawley}"

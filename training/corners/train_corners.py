@@ -3,7 +3,7 @@
 Loss and loop: heatmap_training.py. Augmented on the fly: flips and half turns (corners relabelled by
 geometry), brightness, contrast, colour and noise.
 
-/usr/bin/python3 train_corners.py --steps 1500 --batch 24
+/usr/bin/python3 train_corners.py --steps 6000 --batch 24
 """
 import os
 import sys
@@ -52,7 +52,7 @@ def accuracy(model, images, corners, batch=64):
 
 
 def main():
-    args = training_args(steps=1500, batch=24, seed=3, out=os.path.join(DATA, "card-corners.pt"), eval_every=300)
+    args = training_args(steps=6000, batch=24, seed=3, out=os.path.join(DATA, "card-corners.pt"), eval_every=300)
     describe = lambda scores: "val within 2% / 1%: " + ", ".join(f"{k} {a:.3f} / {b:.3f}" for k, (a, b) in scores.items())  # noqa: E731
     train_on_sets(CornerNet, DATA, "", ("images", "corners"), augment, accuracy, describe, args, STRIDE, 100, 50)
 
