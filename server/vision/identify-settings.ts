@@ -142,8 +142,6 @@ const verify = {
   aligned: setting(6, 'contenders', 'the best by coarse correlation whose outline is moved until the photo lines up with them, once every outline is read'),
   quickAligned: setting(1, 'contenders', 'aligned after the best outline alone: the leader, as the best other artwork is aligned anyway to measure its lead'),
   rivalRounds: setting(3, 'alignments', "the best other artworks aligned in turn to measure the leader's lead: unaligned, a rival's similarity is understated"),
-  lookAlikesSearched: setting(8, 'printings', "nearest by hash to a leader less alike than right matches are: other cards of its layout"),
-  lookAlikesAligned: setting(2, 'alignments', 'the nearest of those, of other artwork, aligned so the leader is judged against its own layout'),
   sameStart: setting(0.02, "share of the outline's diagonal", 'a printing aligned again from an outline this close would land where it did'),
   wideStep: setting(0.06, "share of the card's height", "the second look's first steps: a seed a tenth of the card off (an upright box round a turned card) still reaches it"),
   wideSweeps: setting(4, 'sweeps', 'moves of the wide step tried before giving up on improving'),

@@ -2,7 +2,7 @@ import { scorePrintings, standing, type RankedPrinting } from '../answer/artwork
 import { scoreThreshold } from '../answer/match-score.ts';
 import { identifySettings } from '../identify-settings.ts';
 import type { IndexedPrinting } from '../search/fingerprint-index.ts';
-import type { ArtworkGroup, CandidateRanking } from '../verify/candidate-ranking.ts';
+import type { CandidateRanking } from '../verify/candidate-ranking.ts';
 import type { PipelinePart } from './pipeline-parts.ts';
 
 const { confidentScore, confidentSimilarity } = identifySettings.looks;
@@ -20,20 +20,12 @@ export function confidentAfter(ranking: CandidateRanking, uses: (part: PipelineP
   return score >= confidentScore.value && top >= confidentSimilarity.value;
 }
 
-/** A leader that would be shown though it is less alike than right matches are. */
-function doubtfulLeader(groups: ArtworkGroup[]): boolean {
-  if (groups.length === 0) return false;
-  const { top, score } = standing(groups, 0);
-  return score >= scoreThreshold && top < confidentSimilarity.value;
-}
-
 /**
  * The printings ranked once the looks are done: the rival aligned, the likely cards' other printings
  * brought in, and the printings of each artwork shown told apart where they differ.
  */
 export async function concludedRanking(ranking: CandidateRanking, printings: IndexedPrinting[], uses: (part: PipelinePart) => boolean): Promise<RankedPrinting[]> {
   if (uses('alignment')) ranking.alignRivals();
-  if (uses('alignment') && uses('look-alike-rivals') && doubtfulLeader(ranking.groups())) await ranking.alignLookAlikes();
   if (uses('missing-printings')) {
     const groups = ranking.groups();
     await ranking.addPrintingsOfCards(groups.filter((_, g) => standing(groups, g).score >= scoreThreshold));

@@ -13,7 +13,6 @@ export const pipelineParts = {
   'second-look': 'the outlines and detector seeds aligned to the typical card and read again',
   alignment: "candidates' outlines moved until the photo lines up with each",
   'fine-comparison': 'every pixel comparison (thumbnails, strips, and what builds on them): hashes alone decide',
-  'look-alike-rivals': "a leader less alike than right matches are, judged against the catalogue's cards that look most like it, aligned",
   reprints: 'printings of one artwork told apart on their bottom strips and text boxes',
   'missing-printings': "a likely card's printings the search left out, brought in",
 } as const;

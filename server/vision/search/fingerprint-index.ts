@@ -227,11 +227,6 @@ export class FingerprintIndex {
     return weightedDistance(this.words, position * hashWords, Int32Array.from(query), unbounded) / maxDistance;
   }
 
-  /** The hashes the printing at `position` was indexed under. */
-  hashesOf(position: number): Uint32Array {
-    return Uint32Array.from(this.words.subarray(position * hashWords, (position + 1) * hashWords));
-  }
-
   /**
    * The nearest printings to each query: by every bit, then those nearest by the lowest frequencies
    * not already among them. One pass over the index serves every query (a photo has a dozen outline

@@ -12,7 +12,7 @@ import { readRegion } from './read-region.ts';
 import { similarity, type MatchEvidence } from './similarity.ts';
 import { reprintFits } from './tell-reprints-apart.ts';
 
-const { sameArtCorrelation, sameStart, rivalRounds, lookAlikesSearched, lookAlikesAligned, thumbnailShiftX, thumbnailShiftY, stripShiftX, stripShiftY } = identifySettings.verify;
+const { sameArtCorrelation, sameStart, rivalRounds, thumbnailShiftX, thumbnailShiftY, stripShiftX, stripShiftY } = identifySettings.verify;
 
 /** A printing in the running and how alike the photo and it are: its best showing. */
 export interface RankedEntry {
@@ -223,25 +223,6 @@ export class CandidateRanking {
     const strips = fitsOn('strip', stripSize);
     const texts = fitsOn('text', textSize);
     return strips.map((fit, k) => fit + texts[k]!);
-  }
-
-  /**
-   * Aligns the printings that look most like the leading artwork's (other cards of its layout, by
-   * their hashes in the catalogue), so its lead is measured against them too: a card outside the
-   * catalogue lines up with a printing of its layout and leads the rivals the photo brought in, which
-   * were of other layouts, yet not the printings of its own.
-   */
-  async alignLookAlikes(): Promise<void> {
-    const [top] = this.groups();
-    if (!top) return;
-    const leader = top[0]!.position;
-    const { reading } = this.contenders.get(leader)!;
-    const [near] = this.search.search([this.search.hashesOf(leader)], { near: lookAlikesSearched.value, roughlyNear: 0 });
-    const positions = near!.map((match) => match.position);
-    const coarse = this.search.correlate(reading.fingerprint.thumbnail, positions);
-    await this.add(positions.map((position, k) => ({ position, reading, coarse: coarse[k]!, hashDistance: this.search.distance(reading.fingerprint.hashes, position) })));
-    const rivals = positions.filter((position) => this.contenders.has(position) && !this.sameArt(leader, position));
-    for (const position of rivals.slice(0, lookAlikesAligned.value)) this.align(this.contenders.get(position)!);
   }
 
   /**
