@@ -7,16 +7,16 @@ import { decodePhoto } from '../vision/decode/decode-photo.ts';
 import type { RasterImage } from '../vision/image/raster-image.ts';
 
 /** A generated photo of a card as the server decodes it, with the card's true corners in its pixels. */
-export async function decodedTestPhoto(cardPng: Buffer, options: PhotoOptions): Promise<{ image: RasterImage; truth: Quad }> {
-  const { jpeg, corners } = await renderPhoto(cardPng, options);
+export async function decodedTestPhoto(cardPng: Buffer, options: PhotoOptions): Promise<{ image: RasterImage; truth: Quad; conditions: string[] }> {
+  const { jpeg, corners, conditions } = await renderPhoto(cardPng, options);
   const image = await decodePhoto(jpeg);
   const scale = image.width / (await sharp(jpeg).metadata()).width!;
-  return { image, truth: corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad };
+  return { image, truth: corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad, conditions };
 }
 
 /** Easy generated photos of a generated catalogue's cards, one per seed, each of the printing the seed picks in turn. */
-export async function easyPhotosOf(catalog: TestCatalog, seeds: number[]): Promise<Array<{ image: RasterImage; truth: Quad }>> {
-  const photos: Array<{ image: RasterImage; truth: Quad }> = [];
+export async function easyPhotosOf(catalog: TestCatalog, seeds: number[]): Promise<Array<{ image: RasterImage; truth: Quad; conditions: string[] }>> {
+  const photos: Array<{ image: RasterImage; truth: Quad; conditions: string[] }> = [];
   for (const seed of seeds) {
     const printing = catalog.printings[seed % catalog.printings.length]!;
     photos.push(await decodedTestPhoto(readFileSync(printing.imageFile), { seed, hard: false }));

@@ -24,6 +24,7 @@ function dragged(quad: Quad, k: number, share: number): Quad {
 describe('outline repair', () => {
   let dir: string;
   let photos: Array<{ image: RasterImage; truth: Quad }>;
+  let barePhotos: Array<{ image: RasterImage; truth: Quad }>;
   let refine: RefineCorners;
   const twice = async (image: RasterImage, quad: Quad) => orderQuad(await refine(image, orderQuad(await refine(image, quad))));
 
@@ -31,6 +32,9 @@ describe('outline repair', () => {
     dir = mkdtempSync(join(tmpdir(), 'card-lens-repair-'));
     const catalog = await generateTestCatalog(dir, { seed: 6, sets: 2, cards: 4, reprints: 0, outside: 0 });
     photos = await easyPhotosOf(catalog, [31, 32, 33, 34]);
+    // In a sleeve, the sleeve's own edge a little outside the card holds up a side turned outward:
+    // such an outline is not found doubtful.
+    barePhotos = (await easyPhotosOf(catalog, [31, 33, 34, 35, 36, 37, 38])).filter((photo) => !photo.conditions.includes('sleeve')).slice(0, 4);
     refine = await loadCornerRefiner();
   }, 60_000);
 
@@ -63,8 +67,9 @@ describe('outline repair', () => {
     }
   });
 
-  it('rebuilds a card-shaped outline with a corner off the card, since two of its sides miss the edges', async () => {
-    for (const [i, { image, truth }] of photos.entries()) {
+  it('rebuilds a card-shaped outline with a corner off a bare card, since two of its sides miss the edges', async () => {
+    expect(barePhotos).toHaveLength(4);
+    for (const [i, { image, truth }] of barePhotos.entries()) {
       const outline = orderQuad(truth);
       const broken = dragged(outline, i % 4, 0.06);
       expect(misshapen(broken)).toBe(false);
