@@ -64,7 +64,7 @@ const locate = {
   repairBelowSupport: setting(
     0.5,
     "share of a side's samples",
-    "a refined outline with a side less of whose samples lie on one straight edge is rebuilt from three corners too: a corner on another card or running along a line leaves its two sides off the card's edges (91.7% / 92.8% of kit outlines within 2%, first look, whole / frame, against 89.7% / 90.0% without; when misshapen outlines chose by edges too, 0.3 / 0.5 / 0.7 / always gave 91.1% / 92.2%, 91.7% / 93.1%, 91.4% / 92.8%, 91.4% / 92.8%; each rebuilding refines four outlines)",
+    "a refined outline with a side less of whose samples lie on one straight edge is rebuilt from three corners too: a corner on another card or running along a line leaves its two sides off the card's edges (91.7% / 92.8% of kit outlines within 2%, first look, whole / frame, against 89.7% / 90.0% without; when misshapen outlines chose by edges too, 0.3 / 0.5 / 0.7 / always gave 91.1% / 92.2%, 91.7% / 93.1%, 91.4% / 92.8%, 91.4% / 92.8%; each rebuilding refines four outlines; measured with the first corner model, against sleeve corners)",
     true,
   ),
   cornerMinSharpness: setting(

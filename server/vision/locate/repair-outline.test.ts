@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog } from '../../../fixtures/identify/generate-test-catalog.ts';
-import { easyPhotosOf } from '../../test-support/test-photo.ts';
+import { easyPhotosOf, type TestPhoto } from '../../test-support/test-photo.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 import { maxCornerDistance, orderQuad, parallelogramCompletions, type Quad } from './card-quad.ts';
 import { loadCornerRefiner, type RefineCorners } from './refine-corners.ts';
@@ -23,8 +23,8 @@ function dragged(quad: Quad, k: number, share: number): Quad {
 
 describe('outline repair', () => {
   let dir: string;
-  let photos: Array<{ image: RasterImage; truth: Quad }>;
-  let barePhotos: Array<{ image: RasterImage; truth: Quad }>;
+  let photos: TestPhoto[];
+  let barePhotos: TestPhoto[];
   let refine: RefineCorners;
   const twice = async (image: RasterImage, quad: Quad) => orderQuad(await refine(image, orderQuad(await refine(image, quad))));
 
