@@ -107,9 +107,9 @@ export async function loadCardCornersModel(files: Partial<CornerModelFiles> = {}
     const inPhoto = points.map((p) => ({ x: window.left + (p.x * window.width) / inputWidth, y: window.top + (p.y * window.height) / inputHeight }));
     return { quad: orderQuad(inPhoto), sharpness };
   };
-  const refined = async (image: RasterImage, quad: Quad): Promise<Quad> => {
-    for (let pass = 0; refine && pass < refinePasses; pass++) quad = orderQuad(await refine(image, quad));
-    return quad;
+  const refined: RefineCorners = async (image, quads) => {
+    for (let pass = 0; refine && pass < refinePasses; pass++) quads = (await refine(image, quads)).map(orderQuad);
+    return quads;
   };
   return async (image, boxes, options) => {
     const asked = boxes.length > 0 ? boxes : [{ x: 0, y: 0, w: image.width, h: image.height }];
@@ -124,7 +124,7 @@ export async function loadCardCornersModel(files: Partial<CornerModelFiles> = {}
         found.push(corners);
         continue;
       }
-      const outline = await refined(image, corners.quad);
+      const [outline] = (await refined(image, [corners.quad])) as [Quad];
       const onEdges = sidesOnEdges(image, outline);
       const fitSides = options?.fitSides !== false;
       found.push({ ...corners, quad: fitSides ? onEdges.quad : outline });

@@ -13,12 +13,14 @@ const card: Quad = [
 describe('corner refiner patches', () => {
   it('shrinks the photo so a patch is cut at most one to one', () => {
     const { patch, span } = refinerContract;
-    const shrunk = shrinkFor(card, 1000, 1200);
+    const shrunk = shrinkFor([card], 1000, 1200);
     expect(shrunk.fx).toBeCloseTo(patch / (span * 880), 2);
     expect(shrunk.width).toBe(Math.round(1000 * shrunk.fx));
     // A small card is not enlarged.
     const small = card.map((p) => ({ x: p.x / 10, y: p.y / 10 })) as Quad;
-    expect(shrinkFor(small, 100, 120)).toEqual({ fx: 1, fy: 1, width: 100, height: 120 });
+    expect(shrinkFor([small], 100, 120)).toEqual({ fx: 1, fy: 1, width: 100, height: 120 });
+    // Outlines refined together are shrunk for the largest: none is cut finer than one to one.
+    expect(shrinkFor([small, card], 1000, 1200)).toEqual(shrunk);
   });
 
   it('turns every corner so its two sides run along the patch, the card inside', () => {
@@ -44,7 +46,7 @@ describe('corner refiner patches', () => {
   });
 
   it('maps patch points back through the shrink', () => {
-    const shrunk = shrinkFor(card, 1000, 1200);
+    const shrunk = shrinkFor([card], 1000, 1200);
     const [frame] = cornerFrames(card, shrunk.fx, shrunk.fy);
     const point = fromPatch({ x: refinerContract.patch / 2 + 10, y: refinerContract.patch / 2 }, frame!, shrunk.fx, shrunk.fy);
     // Ten patch pixels along the top side: span x card height / patch per pixel, in photo pixels.

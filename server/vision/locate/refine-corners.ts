@@ -20,8 +20,8 @@ export const cornerRefinerModel = `${root}public/models/corner-refiner.onnx`;
  */
 export const refinerContract = { patch: 96, span: 0.32, stride: 2 } as const;
 
-/** The corners of a rough outline, each looked at again, closer. */
-export type RefineCorners = (image: RasterImage, quad: Quad) => Promise<Quad>;
+/** The corners of rough outlines of one card, each looked at again, closer: one model run for them all. */
+export type RefineCorners = (image: RasterImage, quads: Quad[]) => Promise<Quad[]>;
 
 interface CornerFrame {
   /** The corner in the shrunk photo. */
@@ -39,10 +39,14 @@ function cardHeight(quad: Quad): number {
   return Math.max(width, height);
 }
 
-/** The photo's shrink factors and size, so a patch is cut at most one to one. */
-export function shrinkFor(quad: Quad, width: number, height: number): { fx: number; fy: number; width: number; height: number } {
+/**
+ * The photo's shrink factors and size, so every outline's patches are cut at most one to one: the
+ * photo is shrunk once for outlines of one card (the largest decides), as shrinking costs more than
+ * the model's run on their patches.
+ */
+export function shrinkFor(quads: Quad[], width: number, height: number): { fx: number; fy: number; width: number; height: number } {
   const { patch, span } = refinerContract;
-  const f = Math.min(1, patch / (span * cardHeight(quad)));
+  const f = Math.min(1, patch / (span * Math.max(...quads.map(cardHeight))));
   const w = Math.max(1, Math.round(width * f));
   const h = Math.max(1, Math.round(height * f));
   return { fx: w / width, fy: h / height, width: w, height: h };
@@ -74,11 +78,11 @@ export function fromPatch(point: Point, frame: CornerFrame, fx: number, fy: numb
   return { x: (frame.at.x + u * frame.along.x + v * frame.across.x) / fx, y: (frame.at.y + u * frame.along.y + v * frame.across.y) / fy };
 }
 
-/** The four corner patches as the model's input tensor [4, 3, patch, patch]. */
+/** The corner patches as the model's input tensor [patches, 3, patch, patch]. */
 function patchTensor(cv: OpenCv, image: RasterImage, frames: CornerFrame[], shrunk: { width: number; height: number }): Float32Array {
   const { patch } = refinerContract;
   const plane = patch * patch;
-  const tensor = new Float32Array(4 * 3 * plane);
+  const tensor = new Float32Array(frames.length * 3 * plane);
   withMats((keep) => {
     let source = keep(cv.matFromArray(image.height, image.width, cv.CV_8UC3, image.data));
     if (shrunk.width !== image.width || shrunk.height !== image.height) {
@@ -107,14 +111,16 @@ export async function loadCornerRefiner(modelFile: string = cornerRefinerModel):
   const session = await createModelSession(new Uint8Array(await readFile(modelFile)), { wasmPaths: nodeWasmPaths });
   const cv = await loadOpenCv();
   const { patch, stride } = refinerContract;
-  return async (image, quad) => {
-    const shrunk = shrinkFor(quad, image.width, image.height);
-    const frames = cornerFrames(quad, shrunk.fx, shrunk.fy);
-    const outcome = await session.run(patchTensor(cv, image, frames, shrunk), [4, 3, patch, patch]);
-    if (!outcome.ok) return quad;
+  return async (image, quads) => {
+    if (quads.length === 0) return [];
+    const shrunk = shrinkFor(quads, image.width, image.height);
+    const frames = quads.flatMap((quad) => cornerFrames(quad, shrunk.fx, shrunk.fy));
+    const outcome = await session.run(patchTensor(cv, image, frames, shrunk), [frames.length, 3, patch, patch]);
+    if (!outcome.ok) return quads;
     const [, , mapHeight, mapWidth] = outcome.output.dims;
-    // One map per patch, laid out as four maps of one image.
+    // One map per patch, laid out as the maps of one image.
     const { points } = decodeHeatmaps(outcome.output.data, mapWidth!, mapHeight!, stride);
-    return points.map((point, k) => fromPatch(point, frames[k]!, shrunk.fx, shrunk.fy)) as Quad;
+    const refined = points.map((point, k) => fromPatch(point, frames[k]!, shrunk.fx, shrunk.fy));
+    return quads.map((_, q) => refined.slice(4 * q, 4 * q + 4) as Quad);
   };
 }

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog } from '../../../fixtures/identify/generate-test-catalog.ts';
 import { easyPhotosOf, type TestPhoto } from '../../test-support/test-photo.ts';
-import type { RasterImage } from '../image/raster-image.ts';
 import { maxCornerDistance, orderQuad, parallelogramCompletions, type Quad } from './card-quad.ts';
 import { loadCornerRefiner, type RefineCorners } from './refine-corners.ts';
 import { sidesOnEdges } from './fit-sides.ts';
@@ -26,7 +25,7 @@ describe('outline repair', () => {
   let photos: TestPhoto[];
   let barePhotos: TestPhoto[];
   let refine: RefineCorners;
-  const twice = async (image: RasterImage, quad: Quad) => orderQuad(await refine(image, orderQuad(await refine(image, quad))));
+  const twice: RefineCorners = async (image, quads) => (await refine(image, (await refine(image, quads)).map(orderQuad))).map(orderQuad);
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'card-lens-repair-'));

@@ -38,8 +38,7 @@ function rebuilt(image: RasterImage, refined: Quad): RepairedOutline {
  * card-shaped too, the one whose sides lie best on edges, if better than its own.
  */
 export async function repairedOutline(image: RasterImage, refined: Quad, outline: OutlineOnEdges, refine: RefineCorners): Promise<RepairedOutline | undefined> {
-  const candidates: Quad[] = [];
-  for (const completed of parallelogramCompletions(refined)) candidates.push(await refine(image, completed));
+  const candidates = await refine(image, parallelogramCompletions(refined));
   const shaped = candidates.filter((quad) => !misshapen(quad));
   if (misshapen(outline.quad)) {
     const [mostRectangular] = shaped.sort((a, b) => largestCornerCosine(a) - largestCornerCosine(b));
