@@ -35,7 +35,7 @@ export interface PipelineOptions {
 export const emptyIndexMessage =
   'The identification index is empty: no card fingerprints of this version have been built. Run `npm run catalog:index` (after `npm run catalog:import`); they are picked up without a restart.';
 
-const { straightenedOutlines, seededBoxes } = identifySettings.looks;
+const { handOutlinesBeside, straightenedOutlines, seededBoxes } = identifySettings.looks;
 const { aligned, quickAligned } = identifySettings.verify;
 const { near, roughlyNear } = identifySettings.search;
 
@@ -99,7 +99,8 @@ export async function rankPhoto(photo: Uint8Array, index: () => Promise<Fingerpr
   let hypotheses = learned;
   if (uses('hand-outlines')) {
     const outlines = findCardOutlines(cv, image);
-    if (learned.length > 0 || !uses('first-look')) hypotheses = [...learned, ...cardLikeFirst(outlines.all())];
+    if (learned.length > 0) hypotheses = [...learned, ...cardLikeFirst(outlines.all()).slice(0, handOutlinesBeside.value)];
+    else if (!uses('first-look')) hypotheses = cardLikeFirst(outlines.all());
     else {
       // Without the model, the closed contour first (found without straight lines)...
       const fromContours = cardLikeFirst(outlines.fromContours())[0]!.quad;
