@@ -33,7 +33,7 @@ export interface CardCorners {
 /**
  * The corners of the card in each box of a photo (the whole photo when no box is given), each looked
  * at again by the corner refiner unless `refine` is false, then its sides moved onto the edges seen
- * along them (locate/fit-sides.ts) unless `fitSides` is false; a doubtful outline is followed by
+ * along them (locate/fit-sides.ts) unless `fitSides` is false; a doubtful outline is replaced by
  * its repair (locate/repair-outline.ts) unless `repair` is false.
  */
 export type FindCardCorners = (image: RasterImage, boxes: Box[], options?: { refine?: boolean; fitSides?: boolean; repair?: boolean }) => Promise<CardCorners[]>;
@@ -126,11 +126,11 @@ export async function loadCardCornersModel(files: Partial<CornerModelFiles> = {}
       }
       const [outline] = (await refined(image, [corners.quad])) as [Quad];
       const onEdges = sidesOnEdges(image, outline);
-      const fitSides = options?.fitSides !== false;
-      found.push({ ...corners, quad: fitSides ? onEdges.quad : outline });
-      // Beside it, not instead: the photo's reading decides which looks more like a card.
+      // Instead of the doubtful outline, not beside it: when both were read, the likeness to the
+      // typical card chose the doubtful one for some photos whose repair was within 2% of the card.
       const repaired = options?.repair !== false && doubtful(onEdges) ? await repairedOutline(image, outline, onEdges, refined) : undefined;
-      if (repaired) found.push({ ...corners, quad: fitSides ? repaired.onEdges.quad : repaired.refined });
+      const kept = repaired ?? { refined: outline, onEdges };
+      found.push({ ...corners, quad: options?.fitSides !== false ? kept.onEdges.quad : kept.refined });
     }
     return found;
   };
