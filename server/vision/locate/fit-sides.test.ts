@@ -62,6 +62,18 @@ describe('fitting the sides of an outline to the edges in the photo', () => {
     }
   });
 
+  it('fits a side that runs mostly off the photo from the part the photo shows', () => {
+    for (const { image, truth } of photos) {
+      const outline = orderQuad(truth);
+      // Most of the way from the highest corner to the next: little of the top side is left.
+      const [highest, next] = outline.map((p) => p.y).sort((a, b) => a - b);
+      const top = Math.ceil(highest! + 0.6 * (next! - highest!));
+      const inCut = raised(outline, top);
+      const fitted = sidesOnEdges(cutAbove(image, top), nudged(inCut, 0.01)).quad;
+      expect(maxCornerDistance(fitted, inCut) / cardHeight(inCut)).toBeLessThan(0.005);
+    }
+  });
+
   it('leaves an outline alone where the photo shows no edge', () => {
     const { width, height } = photos[0]!.image;
     const blank: RasterImage = { width, height, channels: 3, data: new Uint8Array(width * height * 3).fill(128) };

@@ -9,7 +9,7 @@ export interface SideFitOptions {
   minStep: number;
   /** Of the colour steps at least this share of a sample's strongest, the one nearest the side is taken. */
   nearStepShare: number;
-  /** Samples along a side, spread over it between its rounded ends. */
+  /** Samples along a side, spread over the part of it inside the photo between its rounded ends. */
   samples: number;
   /** Where a card's rounded corner bends its side, as a share of the side's length: its edge is not straight there. */
   roundedEnd: number;
@@ -114,24 +114,52 @@ function agreedLine(found: EdgeSample[], options: SideFitOptions): { at: (along:
   return { at: (along) => meanAcross + slope * (along - meanAlong), support: best.length / options.samples };
 }
 
+/**
+ * The part of [from, to] along a side from `a` where the line across it, `reach` pixels either
+ * way, lies inside the photo; undefined when none does. A side running off the photo is looked at
+ * where it can be seen, not where it cannot.
+ */
+function spanInPhoto(image: RasterImage, a: Point, direction: Point, inward: Point, reach: number, [from, to]: [number, number]): [number, number] | undefined {
+  let [low, high] = [from, to];
+  for (const offset of [-reach, reach]) {
+    for (const [start, step, limit] of [
+      [a.x + inward.x * offset, direction.x, image.width - 2],
+      [a.y + inward.y * offset, direction.y, image.height - 2],
+    ] as const) {
+      if (Math.abs(step) < 1e-12) {
+        if (start < 1 || start > limit) return undefined;
+        continue;
+      }
+      const [t0, t1] = [(1 - start) / step, (limit - start) / step];
+      low = Math.max(low, Math.min(t0, t1));
+      high = Math.min(high, Math.max(t0, t1));
+    }
+  }
+  return high > low ? [low, high] : undefined;
+}
+
 /** The side a -> b moved onto the straight edge seen along it in the photo, if enough of it agrees on one. */
 function fittedSide(image: RasterImage, a: Point, b: Point, inward: Point, range: number, options: SideFitOptions): { line: Line; support: number } | undefined {
   const length = Math.hypot(b.x - a.x, b.y - a.y);
   const direction = { x: (b.x - a.x) / length, y: (b.y - a.y) / length };
   const found: EdgeSample[] = [];
   const { samples, roundedEnd } = options;
+  const span = spanInPhoto(image, a, direction, inward, range + 2, [roundedEnd * length, (1 - roundedEnd) * length]);
+  if (!span) return undefined;
+  const [from, to] = span;
   for (let s = 0; s < samples; s++) {
-    const along = (roundedEnd + ((1 - 2 * roundedEnd) * (s + 0.5)) / samples) * length;
+    const along = from + ((to - from) * (s + 0.5)) / samples;
     const across = edgeAcross(image, { x: a.x + direction.x * along, y: a.y + direction.y * along }, inward, range, options);
     if (across !== undefined) found.push({ along, across });
   }
   const line = found.length >= options.minSamples ? agreedLine(found, options) : undefined;
   if (!line) return undefined;
   const at = (along: number) => ({ x: a.x + direction.x * along + inward.x * line.at(along), y: a.y + direction.y * along + inward.y * line.at(along) });
-  return { line: lineThrough(at(0), at(length)), support: line.support };
+  // A share of the whole side: a side the photo shows only part of is only partly on an edge.
+  return { line: lineThrough(at(0), at(length)), support: (line.support * (to - from)) / ((1 - 2 * roundedEnd) * length) };
 }
 
-/** An outline with its sides moved onto edges, and for each side (side k runs from corner k to the next) the share of its samples on the straight edge found. */
+/** An outline with its sides moved onto edges, and for each side (side k runs from corner k to the next) the share of it, between its rounded ends, seen on the straight edge found. */
 export interface OutlineOnEdges {
   quad: Quad;
   support: number[];
