@@ -120,6 +120,7 @@ function agreedLine(found: EdgeSample[], options: SideFitOptions): { at: (along:
  * where it can be seen, not where it cannot.
  */
 function spanInPhoto(image: RasterImage, a: Point, direction: Point, inward: Point, reach: number, [from, to]: [number, number]): [number, number] | undefined {
+  // Between 1 and the size less 2: a bilinear read takes the next pixel too (colourAt).
   let [low, high] = [from, to];
   for (const offset of [-reach, reach]) {
     for (const [start, step, limit] of [
