@@ -1,5 +1,6 @@
 // `npm run bench:identify [-- --cards 600 --reprints 100 --translations 100 --photos 200 --outside 60 --sizes 1000,10000,50000 --baseline]`
 // `npm run bench:identify -- --real <kit> [--real-only]` adds rows on a real-card kit (`npm run kit:real-cards`).
+// `--real-photos <folder>` (with --real) adds rows on real photos nobody labelled, against the kit's catalogue.
 // `--without <part>` (repeatable) turns a part of the pipeline off, to measure what it earns (server/vision/pipeline/pipeline-parts.ts).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ import { timeDatabaseReads } from './database-reads.ts';
 import { distractorFingerprints } from './distractor-fingerprints.ts';
 import { memoryFingerprintRepository, type MemoryEntry } from './memory-fingerprint-repository.ts';
 import { realCardRows } from './real-cards/real-card-rows.ts';
+import { unlabelledPhotoRows } from './real-cards/unlabelled-photo-rows.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const { values } = parseArgs({
@@ -37,6 +39,8 @@ const { values } = parseArgs({
     // A real-card kit: its photos, whole and as frame captures, reported beside the generated rows.
     real: { type: 'string' },
     'real-only': { type: 'boolean', default: false },
+    // Real photos without labels (mostly cards outside the kit's catalogue): each answer is listed to be checked.
+    'real-photos': { type: 'string' },
     // Parts of the pipeline turned off, for every row.
     without: { type: 'string', multiple: true, default: [] },
   },
@@ -59,9 +63,12 @@ if (without.length > 0) console.error(`Without ${without.map((part) => `${part} 
 const findCorners = await loadCardCornersModel();
 const realRows = values.real ? await realCardRows(values.real, sizes, { detectCards, findCorners, without }, (line) => console.error(line)) : [];
 if (realRows.length > 0) console.table(realRows);
+if (values['real-photos'] && !values.real) throw new Error('--real-photos needs --real <kit>: its catalogue is what the photos are identified against');
+const unlabelledRows = values['real-photos'] ? await unlabelledPhotoRows(values.real!, values['real-photos'], sizes, { detectCards, findCorners, without }, (line) => console.error(line)) : [];
+if (unlabelledRows.length > 0) console.table(unlabelledRows);
 if (values['real-only']) {
   mkdirSync(join(root, 'bench/out'), { recursive: true });
-  writeFileSync(join(root, 'bench/out/identify.json'), JSON.stringify({ date: new Date().toISOString(), realRows }, null, 2));
+  writeFileSync(join(root, 'bench/out/identify.json'), JSON.stringify({ date: new Date().toISOString(), realRows, unlabelledRows }, null, 2));
   console.error('Written to bench/out/identify.json');
   process.exit(0);
 }
@@ -238,11 +245,12 @@ if (values.baseline) {
 }
 console.table(runs);
 if (realRows.length > 0) console.table(realRows);
+if (unlabelledRows.length > 0) console.table(unlabelledRows);
 console.error('Reading finalists from the embedded database...');
 const databaseReads = await timeDatabaseReads(catalog);
 console.error(
   `The app reads each look's finalists from its database: ${databaseReads.finalists} of ${databaseReads.printings} printings in ${databaseReads.medianMs} ms (median; p90 ${databaseReads.p90Ms} ms) on PGlite`,
 );
 mkdirSync(join(root, 'bench/out'), { recursive: true });
-writeFileSync(join(root, 'bench/out/identify.json'), JSON.stringify({ date: new Date().toISOString(), runs, realRows, databaseReads, calibration }, null, 2));
+writeFileSync(join(root, 'bench/out/identify.json'), JSON.stringify({ date: new Date().toISOString(), runs, realRows, unlabelledRows, databaseReads, calibration }, null, 2));
 console.error('Written to bench/out/identify.json');

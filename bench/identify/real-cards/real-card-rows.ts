@@ -77,26 +77,29 @@ export async function kitEntries(kit: KitManifest): Promise<{ entries: MemoryEnt
   return { entries, rasters, cardOf };
 }
 
+export type KitPipeline = Pick<IdentifyOptions, 'detectCards' | 'findCorners' | 'without'>;
+
+/** Identification over a kit's catalogue grown to `size` printings with distractors cut from its own cards. */
+export async function kitIdentifyService(entries: MemoryEntry[], rasters: RasterImage[], size: number, pipeline: KitPipeline) {
+  const distractors = distractorFingerprints(rasters, size - entries.length, size).map((fingerprint, i) => ({
+    fingerprint,
+    printing: { ...entries[0]!.printing, printingId: `distractor-${i}`, cardId: `distractor-${i}`, image: `distractor-${i}` },
+  }));
+  const service = createIdentifyService(memoryFingerprintRepository([...entries, ...distractors]), { assetsBaseUrl: 'https://assets.tcgdex.net', ...pipeline });
+  await service.reload();
+  return service;
+}
+
 /**
  * Identification on a real-card kit (`npm run kit:real-cards`): its photos, whole and as the app's
  * frame captures, against its catalogue grown to each size with distractors cut from its own cards.
  */
-export async function realCardRows(
-  kitDir: string,
-  sizes: number[],
-  pipeline: Pick<IdentifyOptions, 'detectCards' | 'findCorners' | 'without'>,
-  log: (line: string) => void,
-): Promise<RealCardRow[]> {
+export async function realCardRows(kitDir: string, sizes: number[], pipeline: KitPipeline, log: (line: string) => void): Promise<RealCardRow[]> {
   const kit = readKit(kitDir);
   const { entries, rasters, cardOf } = await kitEntries(kit);
   const rows: RealCardRow[] = [];
   for (const size of sizes.map((wanted) => Math.max(wanted, entries.length))) {
-    const distractors = distractorFingerprints(rasters, size - entries.length, size).map((fingerprint, i) => ({
-      fingerprint,
-      printing: { ...entries[0]!.printing, printingId: `distractor-${i}`, cardId: `distractor-${i}`, image: `distractor-${i}` },
-    }));
-    const service = createIdentifyService(memoryFingerprintRepository([...entries, ...distractors]), { assetsBaseUrl: 'https://assets.tcgdex.net', ...pipeline });
-    await service.reload();
+    const service = await kitIdentifyService(entries, rasters, size, pipeline);
     for (const photos of ['whole', 'frame'] as const) {
       log(`Real cards: ${kit.photos.length} ${photos} photos against ${size} printings...`);
       const times: number[] = [];
