@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { clientSettings } from '../../../src/lib/client-settings.ts';
 import { shownCandidates } from '../../../server/vision/answer/shown-candidates.ts';
+import { percentile } from '../../engine/stats.ts';
 import { readKit } from './real-card-kit.ts';
 import { kitEntries, kitIdentifyService, type KitPipeline } from './real-card-rows.ts';
 
@@ -15,8 +16,6 @@ export interface UnlabelledPhotoRow {
   p50ms: number;
   p99ms: number;
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /**
  * Real photos nobody labelled (a folder of JPEG or PNG files, such as the detector's real photos)
@@ -44,7 +43,6 @@ export async function unlabelledPhotoRows(kitDir: string, photosDir: string, siz
       if (top.score >= clientSettings.autoAddMinScore.value) sure += 1;
       log(`  answered ${basename(file)}: ${cardOf.get(top.printingId) ?? top.printingId} at ${top.score}`);
     }
-    times.sort((a, b) => a - b);
     rows.push({ size, photos: files.length, answered, sure, p50ms: Math.round(percentile(times, 50)), p99ms: Math.round(percentile(times, 99)) });
   }
   return rows;
