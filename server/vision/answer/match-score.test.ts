@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { similarity, type MatchEvidence } from '../verify/similarity.ts';
+import { matchScore, scoreThreshold } from './match-score.ts';
+
+// What the alignment measured on two photos of the real-card kit (bench/identify/real-cards):
+// a Supporter outside the catalogue lined up with the one Supporter of its layout in the catalogue
+// (other artwork in the same frame, the same rule box and strip), and a catalogue card under glare
+// and blur whose bottom strip is mostly lost.
+const outsideInOneLayout: MatchEvidence = { whole: 0.503, art: 0.41, strip: 0.877, hashDistance: 0.273 };
+const rightUnderGlare: MatchEvidence = { whole: 0.803, art: 0.858, strip: 0.131, hashDistance: 0.375 };
+
+describe("the score of a photo's best candidate", () => {
+  it('does not name a card outside the catalogue after the one catalogue card that shares its layout', () => {
+    expect(matchScore(similarity(outsideInOneLayout), 0.126)).toBeLessThan(scoreThreshold);
+  });
+
+  it('names the right card when its artwork agrees and its bottom strip is lost', () => {
+    expect(matchScore(similarity(rightUnderGlare), 0.247)).toBeGreaterThanOrEqual(scoreThreshold);
+  });
+
+  it('stays a chance in percent, whatever the evidence', () => {
+    for (const value of [-1, 0, 0.5, 1]) for (const lead of [-1, 0, 1]) expect(matchScore(value, lead)).toSatisfy((score: number) => score >= 0 && score <= 100);
+  });
+});
