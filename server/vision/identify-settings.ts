@@ -33,9 +33,15 @@ const locate = {
     true,
   ),
   cornerRefinePasses: setting(
-    2,
+    1,
     'refiner runs per outline',
-    "each corner of the corner model's outline looked at again in a patch around it, closer (locate/refine-corners.ts), then again around where the first look put it: on the real-card kit one run puts all four corners within 2% of the card on 78.3% / 74.2% of photos (whole / frame) and identifies 98.0% / 99.7%, two runs 78.9% / 77.2% and 98.3% / 100%, for some 10 ms more (the first refiner); the refiner trained with cut photos, run twice: 81.7% / 80.6% and 99.3% / 100%, three times 81.7% / 83.1% of outlines",
+    "each corner of the corner model's outline looked at again in a patch around it, closer (locate/refine-corners.ts); a second run around where the first put it helped a single reading (the first refiner: 78.3% / 74.2% of kit photos with all four corners within 2% of the card, whole / frame, and 98.0% / 99.7% identified with one run, 78.9% / 77.2% and 98.3% / 100% with two; the refiner trained with cut photos, two runs 81.7% / 80.6%, three 81.7% / 83.1%), but with each corner read both ways (cornerReadings) one run reads as many patches as two did and names more",
+    true,
+  ),
+  cornerReadings: setting(
+    2,
+    'patches per corner',
+    "each corner read as cut and mirrored about its diagonal, in one refiner run, the maps averaged (2), or as cut (1). Real-card kit at 1,000 printings: two runs of single readings 99.7% / 100% top-1 (whole / frame; in-0196 whole unnamed, its outline 41% off), one run of both readings 100% / 100% (in-0196 3%) with the same patches read; all four corners within 2% (first look, whole / frame) on 96.9% / 95.8% of kit photos with two runs of single readings, 95.8% / 96.9% with one run of both, 96.7% / 97.5% with two runs of both for twice the patches; generated photos 99.3% / 99.0% top-1 at 1,000 printings with single readings / both (training/MODEL.md)",
     true,
   ),
   fitReach: setting(

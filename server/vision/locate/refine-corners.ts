@@ -6,6 +6,7 @@ import type { RasterImage } from '../image/raster-image.ts';
 import { nodeWasmPaths } from './card-detector.ts';
 import { decodeHeatmaps } from './decode-heatmaps.ts';
 import { quadSides, type Point, type Quad } from './card-quad.ts';
+import { identifySettings } from '../identify-settings.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const cornerRefinerModel = `${root}public/models/corner-refiner.onnx`;
@@ -106,8 +107,30 @@ function patchTensor(cv: OpenCv, image: RasterImage, frames: CornerFrame[], shru
   return tensor;
 }
 
-/** The corner refiner, run in Node through onnxruntime-web's wasm build as the corner model is. */
-export async function loadCornerRefiner(modelFile: string = cornerRefinerModel): Promise<RefineCorners> {
+/** The same corner with the patch mirrored about its diagonal: the side to the next corner runs along +y. */
+const mirroredFrame = (frame: CornerFrame): CornerFrame => ({ ...frame, along: frame.across, across: frame.along });
+
+/**
+ * The maps of `count` patches (the first `count` of `maps`) each averaged with the map of its
+ * mirrored patch (the next `count`), mirrored back about the diagonal.
+ */
+function averagedWithMirrors(maps: Float32Array, count: number, side: number): Float32Array {
+  const plane = side * side;
+  const averaged = new Float32Array(count * plane);
+  for (let k = 0; k < count; k++) {
+    for (let y = 0; y < side; y++) {
+      for (let x = 0; x < side; x++) averaged[k * plane + y * side + x] = (maps[k * plane + y * side + x]! + maps[(count + k) * plane + x * side + y]!) / 2;
+    }
+  }
+  return averaged;
+}
+
+/**
+ * The corner refiner, run in Node through onnxruntime-web's wasm build as the corner model is. With
+ * `mirrored`, each corner is read twice, as cut and mirrored about its diagonal (as the refiner was
+ * trained), in the same run, and the two maps averaged.
+ */
+export async function loadCornerRefiner(modelFile: string = cornerRefinerModel, mirrored: boolean = identifySettings.locate.cornerReadings.value === 2): Promise<RefineCorners> {
   const session = await createModelSession(new Uint8Array(await readFile(modelFile)), { wasmPaths: nodeWasmPaths });
   const cv = await loadOpenCv();
   const { patch, stride } = refinerContract;
@@ -115,11 +138,13 @@ export async function loadCornerRefiner(modelFile: string = cornerRefinerModel):
     if (quads.length === 0) return [];
     const shrunk = shrinkFor(quads, image.width, image.height);
     const frames = quads.flatMap((quad) => cornerFrames(quad, shrunk.fx, shrunk.fy));
-    const outcome = await session.run(patchTensor(cv, image, frames, shrunk), [frames.length, 3, patch, patch]);
+    const read = mirrored ? [...frames, ...frames.map(mirroredFrame)] : frames;
+    const outcome = await session.run(patchTensor(cv, image, read, shrunk), [read.length, 3, patch, patch]);
     if (!outcome.ok) return quads;
     const [, , mapHeight, mapWidth] = outcome.output.dims;
+    const maps = mirrored ? averagedWithMirrors(outcome.output.data, frames.length, mapWidth!) : outcome.output.data;
     // One map per patch, laid out as the maps of one image.
-    const { points } = decodeHeatmaps(outcome.output.data, mapWidth!, mapHeight!, stride);
+    const { points } = decodeHeatmaps(maps, mapWidth!, mapHeight!, stride);
     const refined = points.map((point, k) => fromPatch(point, frames[k]!, shrunk.fx, shrunk.fy));
     return quads.map((_, q) => refined.slice(4 * q, 4 * q + 4) as Quad);
   };
