@@ -41,7 +41,7 @@ const locate = {
   cornerReadings: setting(
     2,
     'patches per corner',
-    "each corner read as cut and mirrored about its diagonal, in one refiner run, the maps averaged (2), or as cut (1). Real-card kit at 1,000 printings: two runs of single readings 99.7% / 100% top-1 (whole / frame; in-0196 whole unnamed, its outline 41% off), one run of both readings 100% / 100% (in-0196 3%) with the same patches read; all four corners within 2% (first look, whole / frame) on 96.9% / 95.8% of kit photos with two runs of single readings, 95.8% / 96.9% with one run of both, 96.7% / 97.5% with two runs of both for twice the patches; generated photos 99.3% / 99.0% top-1 at 1,000 printings with single readings / both (training/MODEL.md)",
+    "each corner read as cut and mirrored about its diagonal, in one refiner run, the maps averaged (2), or as cut alone (1). Real-card kit at 1,000 printings: two runs of single readings 99.7% / 100% top-1 (whole / frame; in-0196 whole unnamed, its outline 41% off), one run of both readings 100% / 100% (in-0196 3%) with the same patches read; all four corners within 2% (first look, whole / frame) on 96.9% / 95.8% of kit photos with two runs of single readings, 95.8% / 96.9% with one run of both, 96.7% / 97.5% with two runs of both for twice the patches; generated photos 99.3% / 99.0% top-1 at 1,000 printings with single readings / both (training/MODEL.md)",
     true,
   ),
   fitReach: setting(

@@ -130,7 +130,7 @@ function averagedWithMirrors(maps: Float32Array, count: number, side: number): F
  * `mirrored`, each corner is read twice, as cut and mirrored about its diagonal (as the refiner was
  * trained), in the same run, and the two maps averaged.
  */
-export async function loadCornerRefiner(modelFile: string = cornerRefinerModel, mirrored: boolean = identifySettings.locate.cornerReadings.value === 2): Promise<RefineCorners> {
+export async function loadCornerRefiner(modelFile: string = cornerRefinerModel, mirrored: boolean = identifySettings.locate.cornerReadings.value > 1): Promise<RefineCorners> {
   const session = await createModelSession(new Uint8Array(await readFile(modelFile)), { wasmPaths: nodeWasmPaths });
   const cv = await loadOpenCv();
   const { patch, stride } = refinerContract;
