@@ -18,6 +18,7 @@ import { createIdentifyService } from '../../server/vision/serve/identify-servic
 import type { RankedPrinting } from '../../server/vision/answer/artwork-scores.ts';
 import { isPipelinePart, pipelineParts, type PipelinePart } from '../../server/vision/pipeline/pipeline-parts.ts';
 import { loadOpenCv } from '../../server/vision/image/opencv.ts';
+import { percentile } from '../engine/stats.ts';
 import { timeDatabaseReads } from './database-reads.ts';
 import { distractorFingerprints } from './distractor-fingerprints.ts';
 import { memoryFingerprintRepository, type MemoryEntry } from './memory-fingerprint-repository.ts';
@@ -50,7 +51,6 @@ const reprints = Number(values.reprints);
 const translations = Number(values.translations);
 const sizes = values.sizes!.split(',').map(Number);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const pct = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)}%`);
 
 await loadOpenCv();
@@ -191,7 +191,6 @@ async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples
     }
     samples.push({ top: ranked[0], correct: ranked[0]?.printingId === photo.printingId, sameArt: sameArtAs(ranked[0]?.printingId, photo.printingId), outside: false });
   }
-  times.sort((a, b) => a - b);
   return {
     run: {
       size: entries.length,
@@ -222,10 +221,7 @@ for (const size of sizes) {
   console.error(JSON.stringify(result));
   if (size === sizes[0]) {
     const spread = (filter: (s: (typeof samples)[number]) => boolean, value: (top: RankedPrinting | undefined) => number) => {
-      const list = samples
-        .filter(filter)
-        .map((s) => value(s.top))
-        .sort((a, b) => a - b);
+      const list = samples.filter(filter).map((s) => value(s.top));
       return list.length ? [5, 25, 50, 75, 95].map((p) => percentile(list, p).toFixed(3)).join(' / ') : '-';
     };
     for (const [name, value] of [

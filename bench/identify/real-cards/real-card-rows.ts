@@ -7,6 +7,7 @@ import { cardHeight, cardWidth } from '../../../server/vision/describe/card-fing
 import { fingerprintCardImage } from '../../../server/vision/describe/fingerprint-card-image.ts';
 import { createIdentifyService, type IdentifyOptions } from '../../../server/vision/serve/identify-service.ts';
 import type { RasterImage } from '../../../server/vision/image/raster-image.ts';
+import { percentile } from '../../engine/stats.ts';
 import { distractorFingerprints } from '../distractor-fingerprints.ts';
 import { memoryFingerprintRepository, type MemoryEntry } from '../memory-fingerprint-repository.ts';
 import { readKit, type KitManifest } from './real-card-kit.ts';
@@ -39,7 +40,6 @@ interface CatalogCard {
 }
 
 const pct = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)}%`);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 export async function kitEntries(kit: KitManifest): Promise<{ entries: MemoryEntry[]; rasters: RasterImage[]; cardOf: Map<string, string> }> {
   const catalog = JSON.parse(readFileSync(kit.catalogFile, 'utf8')) as { sets: Array<{ id: string; name: string }>; cards: CatalogCard[] };
@@ -127,7 +127,6 @@ export async function realCardRows(kitDir: string, sizes: number[], pipeline: Ki
         if (cards[0] !== card) misses.push(`${basename(photo[photos])} (${photo.conditions.join(', ') || 'plain'}): ${shown.length === 0 ? 'no match' : `${cards[0]} at ${shown[0]!.score}`}`);
         if ([...new Set(cards)].slice(0, 5).includes(card)) count.top5 += 1;
       }
-      times.sort((a, b) => a - b);
       const row: RealCardRow = {
         photos,
         size,
