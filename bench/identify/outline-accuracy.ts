@@ -2,13 +2,15 @@
 // How often each way of finding a card's outline puts all four corners within `tolerance` of the
 // card's height of its true corners, on a real-card kit's photos (whole and as frame captures).
 // 'p50 ms' of the model rows includes the detector (640) that gives the boxes; of the hand rows, the
-// outline search and the likeness ordering.
+// outline search and the likeness ordering. 'model: first look aligned to its card' is an oracle:
+// the first look moved until the photo lines up with the thumbnail of the printing it shows (as
+// verification aligns a candidate), for photos of catalogue cards; the first look for the others.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { loadCardCornersModel } from '../../server/vision/locate/card-corners-model.ts';
 import { loadCardDetector } from '../../server/vision/locate/card-detector.ts';
-import type { Point, Quad } from '../../server/vision/locate/card-quad.ts';
+import { halfTurn, type Point, type Quad } from '../../server/vision/locate/card-quad.ts';
 import { decodePhoto } from '../../server/vision/decode/decode-photo.ts';
 import { findCardOutlines } from '../../server/vision/locate/find-card-outlines.ts';
 import { identifySettings } from '../../server/vision/identify-settings.ts';
@@ -16,6 +18,7 @@ import { mostCardLikeFirst } from '../../server/vision/locate/most-card-like.ts'
 import { cornerWindows } from '../../server/vision/locate/model-outlines.ts';
 import { loadOpenCv } from '../../server/vision/image/opencv.ts';
 import { PhotoSampler } from '../../server/vision/rectify/photo-sampler.ts';
+import { alignToCandidate } from '../../server/vision/verify/align-to-candidate.ts';
 import { frameAround } from './real-cards/frame-capture.ts';
 import { kitEntries } from './real-cards/real-card-rows.ts';
 import { readKit } from './real-cards/real-card-kit.ts';
@@ -61,9 +64,17 @@ const cv = await loadOpenCv();
 const detect = await loadCardDetector();
 const corners = await loadCardCornersModel({ ...(values.model && { corners: values.model }), ...(values.refiner && { refiner: values.refiner }) });
 const { entries } = await kitEntries(kit);
-const typicalCard = (await memoryFingerprintRepository(entries).loadIndex()).typicalCard;
+const repository = memoryFingerprintRepository(entries);
+const typicalCard = (await repository.loadIndex()).typicalCard;
 
-const methods = ['model: best box, unrefined', 'model: best box', 'model: first look', 'model: best box, sides unfitted', 'model: any box', 'hand: first (contours)', 'hand: first (all)', 'hand: any hypothesis'] as const;
+/** The outline lined up with the printing's thumbnail, from either way up, whichever lines up better. */
+async function alignedToPrinting(sampler: PhotoSampler, start: Quad, printingId: string): Promise<Quad> {
+  const details = (await repository.fineDetails([printingId])).get(printingId)!;
+  const [a, b] = [start, halfTurn(start)].map((quad) => alignToCandidate(sampler, quad, details));
+  return (b!.whole > a!.whole ? b! : a!).quad;
+}
+
+const methods = ['model: best box, unrefined', 'model: best box', 'model: first look', 'model: first look aligned to its card', 'model: best box, sides unfitted', 'model: any box', 'hand: first (contours)', 'hand: first (all)', 'hand: any hypothesis'] as const;
 type Method = (typeof methods)[number];
 const rows: Array<Record<string, string | number>> = [];
 for (const kind of ['whole', 'frame'] as const) {
@@ -101,6 +112,7 @@ for (const kind of ['whole', 'frame'] as const) {
       'model: best box, sides unfitted': unfitted ? outlineError(unfitted.quad, truth) : Infinity,
       'model: best box': found[0] ? outlineError(found[0].quad, truth) : Infinity,
       'model: first look': firstLook ? outlineError(firstLook.quad, truth) : Infinity,
+      'model: first look aligned to its card': firstLook ? outlineError(photo.printingId ? await alignedToPrinting(sampler, firstLook.quad, photo.printingId) : firstLook.quad, truth) : Infinity,
       'model: any box': Math.min(...found.map((c) => outlineError(c.quad, truth))),
       'hand: first (contours)': outlineError(contours[0]!.quad, truth),
       'hand: first (all)': outlineError(all[0]!.quad, truth),
