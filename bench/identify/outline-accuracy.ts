@@ -70,8 +70,9 @@ const typicalCard = (await repository.loadIndex()).typicalCard;
 /** The outline lined up with the printing's thumbnail, from either way up, whichever lines up better. */
 async function alignedToPrinting(sampler: PhotoSampler, start: Quad, printingId: string): Promise<Quad> {
   const details = (await repository.fineDetails([printingId])).get(printingId)!;
-  const [a, b] = [start, halfTurn(start)].map((quad) => alignToCandidate(sampler, quad, details));
-  return (b!.whole > a!.whole ? b! : a!).quad;
+  const upright = alignToCandidate(sampler, start, details);
+  const turned = alignToCandidate(sampler, halfTurn(start), details);
+  return (turned.whole > upright.whole ? turned : upright).quad;
 }
 
 const methods = ['model: best box, unrefined', 'model: best box', 'model: first look', 'model: first look aligned to its card', 'model: best box, sides unfitted', 'model: any box', 'hand: first (contours)', 'hand: first (all)', 'hand: any hypothesis'] as const;
