@@ -15,6 +15,7 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import common  # noqa: E402
+import print_common  # noqa: E402
 import refine_common  # noqa: E402
 from corner_model import CornerNet  # noqa: E402
 from paths import OUT, REPO  # noqa: E402
@@ -28,6 +29,14 @@ MODELS = {
         "batch": False,
         "contract": {"input": [common.IN_W, common.IN_H], "stride": common.STRIDE, "grow": common.GROW,
                      "corners": "top-left, top-right, bottom-right, bottom-left as seen"},
+    },
+    "print-reader": {
+        "net": CornerNet,
+        "file": "card-print-reader",
+        "input": (2, 3, print_common.IN_H, print_common.IN_W),
+        "batch": True,
+        "contract": {"input": [print_common.IN_W, print_common.IN_H], "stride": print_common.STRIDE, "margin": print_common.MARGIN,
+                     "corners": "the outline's corners in its order, its first top-left in the frame"},
     },
     "refiner": {
         "net": CornerRefiner,
