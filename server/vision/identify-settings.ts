@@ -44,6 +44,24 @@ const locate = {
     "each corner read as cut and mirrored about its diagonal, in one refiner run, the maps averaged (2), or as cut alone (1). Real-card kit at 1,000 printings: two runs of single readings 99.7% / 100% top-1 (whole / frame; in-0196 whole unnamed, its outline 41% off), one run of both readings 100% / 100% (in-0196 3%) with the same patches read; all four corners within 2% (first look, whole / frame) on 96.9% / 95.8% of kit photos with two runs of single readings, 95.8% / 96.9% with one run of both, 96.7% / 97.5% with two runs of both for twice the patches; generated photos 99.3% / 99.0% top-1 at 1,000 printings with single readings / both (training/MODEL.md)",
     true,
   ),
+  printBelowSupport: setting(
+    0.5,
+    "share of a side's samples",
+    "a side of a fitted outline with less of it on one straight edge is put where the print reader places it (locate/print-sides.ts): a side beyond the photo, under glare, or fitted to a sleeve's edge. The same share that makes an outline doubtful (repairBelowSupport). Real-card kit, all four corners within 2% (first look, whole / frame, 3,000-step reader, one pass): sides seen on no edge at all 348 / 351 of 360 photos, under half 351 / 353",
+    true,
+  ),
+  printPasses: setting(
+    2,
+    'readings of the print',
+    'the print reader reads the card again through the outline its last reading gave. Real-card kit, all four corners within 2% (first look, whole / frame, the shipped reader): 1 / 2 / 3 passes 352 / 352, 354 / 354, 354 / 354 of 360 photos',
+    true,
+  ),
+  printReadings: setting(
+    2,
+    'readings per pass',
+    'the print reader reads the straightened card as it is and mirrored, in one run, the corners averaged (2), or as it is (1). Real-card kit, all four corners within 2% (first look, whole / frame, 3,000-step reader, one pass): 351 / 353 of 360 photos with both readings; offline (Python, the same outlines) 349 / 352 with both, 348 / 350 with one',
+    true,
+  ),
   fitReach: setting(
     0.015,
     "share of the card's height",

@@ -7,6 +7,8 @@ import { decodeHeatmaps } from './decode-heatmaps.ts';
 import { cornerRefinerModel, loadCornerRefiner, type RefineCorners } from './refine-corners.ts';
 import { sidesOnEdges } from './fit-sides.ts';
 import { doubtful, repairedOutline } from './repair-outline.ts';
+import { unseenSidesFromPrint } from './print-sides.ts';
+import { loadPrintReader, printReaderModel, type ReadPrint } from './read-print.ts';
 import { orderQuad, type Quad } from './card-quad.ts';
 import { loadOpenCv, withMats, type OpenCv } from '../image/opencv.ts';
 import { identifySettings } from '../identify-settings.ts';
@@ -34,17 +36,20 @@ export interface CardCorners {
  * The corners of the card in each box of a photo (the whole photo when no box is given), each looked
  * at again by the corner refiner unless `refine` is false, then its sides moved onto the edges seen
  * along them (locate/fit-sides.ts) unless `fitSides` is false; a doubtful outline is replaced by
- * its repair (locate/repair-outline.ts) unless `repair` is false.
+ * its repair (locate/repair-outline.ts) unless `repair` is false; a side seen on no edge is put
+ * where the card's print places it (locate/print-sides.ts) unless `readPrint` is false.
  */
-export type FindCardCorners = (image: RasterImage, boxes: Box[], options?: { refine?: boolean; fitSides?: boolean; repair?: boolean }) => Promise<CardCorners[]>;
+export type FindCardCorners = (image: RasterImage, boxes: Box[], options?: { refine?: boolean; fitSides?: boolean; repair?: boolean; readPrint?: boolean }) => Promise<CardCorners[]>;
 
 export interface CornerModelFiles {
   corners: string;
   /** The corner refiner; null to go without it. */
   refiner: string | null;
+  /** The print reader; null to go without it. */
+  printReader: string | null;
 }
 
-const shippedModels: CornerModelFiles = { corners: cardCornersModel, refiner: cornerRefinerModel };
+const shippedModels: CornerModelFiles = { corners: cardCornersModel, refiner: cornerRefinerModel, printReader: printReaderModel };
 
 interface Window {
   left: number;
@@ -92,9 +97,10 @@ function windowTensor(cv: OpenCv, image: RasterImage, window: Window): Float32Ar
 
 /** The corner model and its refiner, run in Node through onnxruntime-web's wasm build as the detector is. */
 export async function loadCardCornersModel(files: Partial<CornerModelFiles> = {}, passes: number = identifySettings.locate.cornerPasses.value): Promise<FindCardCorners> {
-  const { corners: modelFile, refiner: refinerFile } = { ...shippedModels, ...files };
+  const { corners: modelFile, refiner: refinerFile, printReader: printReaderFile } = { ...shippedModels, ...files };
   const session = await createModelSession(new Uint8Array(await readFile(modelFile)), { wasmPaths: nodeWasmPaths });
   const refine: RefineCorners | undefined = refinerFile ? await loadCornerRefiner(refinerFile) : undefined;
+  const readPrint: ReadPrint | undefined = printReaderFile ? await loadPrintReader(printReaderFile) : undefined;
   const refinePasses = identifySettings.locate.cornerRefinePasses.value;
   const cv = await loadOpenCv();
   const { inputWidth, inputHeight, stride } = cornersContract;
@@ -130,7 +136,8 @@ export async function loadCardCornersModel(files: Partial<CornerModelFiles> = {}
       // typical card chose the doubtful one for some photos whose repair was within 2% of the card.
       const repaired = options?.repair !== false && doubtful(onEdges) ? await repairedOutline(image, outline, onEdges, refined) : undefined;
       const kept = repaired ?? { refined: outline, onEdges };
-      found.push({ ...corners, quad: options?.fitSides !== false ? kept.onEdges.quad : kept.refined });
+      if (options?.fitSides === false) found.push({ ...corners, quad: kept.refined });
+      else found.push({ ...corners, quad: readPrint && options?.readPrint !== false ? await unseenSidesFromPrint(image, kept.onEdges, readPrint) : kept.onEdges.quad });
     }
     return found;
   };

@@ -12,7 +12,7 @@ export function cornerWindows(boxes: Detection[]): Detection[] {
 }
 
 /** The corner model's outlines in the detector's boxes (the whole photo without any), those it is sure of. */
-export async function modelOutlines(findCorners: FindCardCorners, image: RasterImage, boxes: Detection[], parts: { refine: boolean; fitSides: boolean; repair: boolean }): Promise<OutlineHypothesis[]> {
+export async function modelOutlines(findCorners: FindCardCorners, image: RasterImage, boxes: Detection[], parts: { refine: boolean; fitSides: boolean; repair: boolean; readPrint: boolean }): Promise<OutlineHypothesis[]> {
   return (await findCorners(image, cornerWindows(boxes), parts))
     .filter((corners) => corners.sharpness >= cornerMinSharpness.value)
     .map((corners) => ({ quad: corners.quad, score: corners.sharpness, source: 'model' as const }));

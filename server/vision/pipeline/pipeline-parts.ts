@@ -6,6 +6,7 @@ export const pipelineParts = {
   'corner-model': "the learned corner model's outlines, read first",
   'corner-refiner': "each corner of the corner model's outlines looked at again, closer, by a second model",
   'side-fit': "each side of a refined outline moved onto the straight edge seen along it, the corners where the sides meet",
+  'print-reader': "a side of a fitted outline seen on too little straight edge, put where a model reading the straightened card's print places it",
   'outline-repair': 'a refined outline that is misshapen or has a side off the edges, rebuilt from three of its corners, read in its place',
   'hand-outlines': 'the hand-written outline search: closed contours, straight edges, cards around art boxes, the frame',
   'detector-seeds': "the cards in the detector's boxes, tried on the second look",

@@ -94,7 +94,7 @@ export async function rankPhoto(photo: Uint8Array, index: () => Promise<Fingerpr
 
   // The corner model's outlines first: it finds frame-filling and full-art cards whose edges the
   // hand-written search loses.
-  const learned = uses('corner-model') && options.findCorners ? cardLikeFirst(await modelOutlines(options.findCorners, image, await detections(), { refine: uses('corner-refiner'), fitSides: uses('side-fit'), repair: uses('outline-repair') })) : [];
+  const learned = uses('corner-model') && options.findCorners ? cardLikeFirst(await modelOutlines(options.findCorners, image, await detections(), { refine: uses('corner-refiner'), fitSides: uses('side-fit'), repair: uses('outline-repair'), readPrint: uses('print-reader') })) : [];
   if (learned.length > 0 && uses('first-look') && (await firstLook(learned[0]!.quad))) return answer();
   let hypotheses = learned;
   if (uses('hand-outlines')) {
