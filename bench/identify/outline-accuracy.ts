@@ -75,7 +75,7 @@ async function alignedToPrinting(sampler: PhotoSampler, start: Quad, printingId:
   return (turned.whole > upright.whole ? turned : upright).quad;
 }
 
-const methods = ['model: best box, unrefined', 'model: best box', 'model: first look', 'model: first look aligned to its card', 'model: best box, sides unfitted', 'model: any box', 'hand: first (contours)', 'hand: first (all)', 'hand: any hypothesis'] as const;
+const methods = ['model: best box, unrefined', 'model: best box', 'model: first look', 'model: first look, no side from the print', 'model: first look aligned to its card', 'model: best box, sides unfitted', 'model: any box', 'hand: first (contours)', 'hand: first (all)', 'hand: any hypothesis'] as const;
 type Method = (typeof methods)[number];
 const rows: Array<Record<string, string | number>> = [];
 for (const kind of ['whole', 'frame'] as const) {
@@ -101,18 +101,22 @@ for (const kind of ['whole', 'frame'] as const) {
     cornerMs.push(performance.now() - detected);
     const [unrefined] = await corners(image, boxes, { refine: false });
     const [unfitted] = await corners(image, boxes, { fitSides: false });
+    const unread = await corners(image, boxes, { readPrint: false });
     started = performance.now();
     const sampler = new PhotoSampler(image);
     const outlines = findCardOutlines(cv, image);
     const contours = mostCardLikeFirst(sampler, outlines.fromContours(), typicalCard);
     const all = mostCardLikeFirst(sampler, outlines.all(), typicalCard);
     handMs.push(performance.now() - started);
-    const [firstLook] = mostCardLikeFirst(sampler, found.map((c) => ({ quad: c.quad, score: c.sharpness, source: 'model' as const })), typicalCard);
+    const firstOf = (candidates: typeof found) => mostCardLikeFirst(sampler, candidates.map((c) => ({ quad: c.quad, score: c.sharpness, source: 'model' as const })), typicalCard)[0];
+    const firstLook = firstOf(found);
+    const firstUnread = firstOf(unread);
     const measured: Record<Method, number> = {
       'model: best box, unrefined': unrefined ? outlineError(unrefined.quad, truth) : Infinity,
       'model: best box, sides unfitted': unfitted ? outlineError(unfitted.quad, truth) : Infinity,
       'model: best box': found[0] ? outlineError(found[0].quad, truth) : Infinity,
       'model: first look': firstLook ? outlineError(firstLook.quad, truth) : Infinity,
+      'model: first look, no side from the print': firstUnread ? outlineError(firstUnread.quad, truth) : Infinity,
       'model: first look aligned to its card': firstLook ? outlineError(photo.printingId ? await alignedToPrinting(sampler, firstLook.quad, photo.printingId) : firstLook.quad, truth) : Infinity,
       'model: any box': Math.min(...found.map((c) => outlineError(c.quad, truth))),
       'hand: first (contours)': outlineError(contours[0]!.quad, truth),
