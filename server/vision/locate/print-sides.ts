@@ -7,9 +7,9 @@ import type { ReadPrint } from './read-print.ts';
 const { printBelowSupport, printPasses } = identifySettings.locate;
 
 /**
- * An outline whose sides the photo shows no straight edge along (beyond the photo, under glare or
- * a hand) put where the card's print places them; the sides seen on edges stay, as edges place a
- * side more closely than the print reader does.
+ * An outline whose sides lie on too little straight edge (beyond the photo, under glare or a hand,
+ * or fitted to a sleeve's edge) put where the card's print places them; the sides on edges stay, as
+ * edges place a side more closely than the print reader does.
  */
 export async function unseenSidesFromPrint(image: RasterImage, outline: OutlineOnEdges, readPrint: ReadPrint): Promise<Quad> {
   const { quad, support } = outline;

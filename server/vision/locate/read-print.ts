@@ -104,10 +104,11 @@ function averagedReadings(readings: Point[][]): Point[] {
 /**
  * The print reader, run in Node through onnxruntime-web's wasm build as the corner model is: it
  * sees the whole card straightened, so a side the photo shows no edge of is placed by the card's
- * frame and boxes. With two `readings`, the card is read as it is and mirrored, in one run.
+ * frame and boxes. With `mirrored`, the card is read as it is and mirrored, in one run.
  */
-export async function loadPrintReader(modelFile: string = printReaderModel, readings: number = identifySettings.locate.printReadings.value): Promise<ReadPrint> {
+export async function loadPrintReader(modelFile: string = printReaderModel, mirrored: boolean = identifySettings.locate.printReadings.value > 1): Promise<ReadPrint> {
   const session = await createModelSession(new Uint8Array(await readFile(modelFile)), { wasmPaths: nodeWasmPaths });
+  const readings = mirrored ? 2 : 1;
   const cv = await loadOpenCv();
   const { inputWidth, inputHeight, stride } = printReaderContract;
   return async (image, quad) => {
