@@ -36,8 +36,8 @@ export interface CardCorners {
  * The corners of the card in each box of a photo (the whole photo when no box is given), each looked
  * at again by the corner refiner unless `refine` is false, then its sides moved onto the edges seen
  * along them (locate/fit-sides.ts) unless `fitSides` is false; a doubtful outline is replaced by
- * its repair (locate/repair-outline.ts) unless `repair` is false; a side seen on no edge is put
- * where the card's print places it (locate/print-sides.ts) unless `readPrint` is false.
+ * its repair (locate/repair-outline.ts) unless `repair` is false; a side on too little straight
+ * edge is put where the card's print places it (locate/print-sides.ts) unless `readPrint` is false.
  */
 export type FindCardCorners = (image: RasterImage, boxes: Box[], options?: { refine?: boolean; fitSides?: boolean; repair?: boolean; readPrint?: boolean }) => Promise<CardCorners[]>;
 
@@ -95,7 +95,7 @@ function windowTensor(cv: OpenCv, image: RasterImage, window: Window): Float32Ar
   return tensor;
 }
 
-/** The corner model and its refiner, run in Node through onnxruntime-web's wasm build as the detector is. */
+/** The corner model, its refiner and the print reader, run in Node through onnxruntime-web's wasm build as the detector is. */
 export async function loadCardCornersModel(files: Partial<CornerModelFiles> = {}, passes: number = identifySettings.locate.cornerPasses.value): Promise<FindCardCorners> {
   const { corners: modelFile, refiner: refinerFile, printReader: printReaderFile } = { ...shippedModels, ...files };
   const session = await createModelSession(new Uint8Array(await readFile(modelFile)), { wasmPaths: nodeWasmPaths });
