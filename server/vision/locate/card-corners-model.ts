@@ -11,6 +11,7 @@ import { unseenSidesFromPrint } from './print-sides.ts';
 import { loadPrintReader, printReaderModel, type ReadPrint } from './read-print.ts';
 import { orderQuad, type Quad } from './card-quad.ts';
 import { loadOpenCv, withMats, type OpenCv } from '../image/opencv.ts';
+import { writeRgbPlanes } from '../image/rgb-planes.ts';
 import { identifySettings } from '../identify-settings.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 
@@ -85,13 +86,8 @@ function windowTensor(cv: OpenCv, image: RasterImage, window: Window): Float32Ar
     cv.resize(source, out, new cv.Size(inputWidth, inputHeight), 0, 0, cv.INTER_AREA);
     return new Uint8Array(out.data);
   });
-  const plane = inputWidth * inputHeight;
-  const tensor = new Float32Array(3 * plane);
-  for (let i = 0; i < plane; i++) {
-    tensor[i] = resized[i * 3]! / 255;
-    tensor[plane + i] = resized[i * 3 + 1]! / 255;
-    tensor[2 * plane + i] = resized[i * 3 + 2]! / 255;
-  }
+  const tensor = new Float32Array(3 * inputWidth * inputHeight);
+  writeRgbPlanes(resized, tensor);
   return tensor;
 }
 

@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createModelSession } from '../../../engine/runtime/ort-session.ts';
 import { loadOpenCv, withMats, type OpenCv } from '../image/opencv.ts';
+import { writeRgbPlanes } from '../image/rgb-planes.ts';
 import type { RasterImage } from '../image/raster-image.ts';
-import { cardAspect, quadSides, type Point, type Quad } from './card-quad.ts';
+import { cardAspect, pointInQuad, quadSides, type Point, type Quad } from './card-quad.ts';
 import { nodeWasmPaths } from './card-detector.ts';
 import { decodeHeatmaps } from './decode-heatmaps.ts';
 import { identifySettings } from '../identify-settings.ts';
@@ -36,11 +37,6 @@ function frameCorners(): number[] {
   return [left, top, left + cardWidth, top, left + cardWidth, top + cardHeight, left, top + cardHeight];
 }
 
-function applyMatrix(m: ArrayLike<number>, p: Point): Point {
-  const w = m[6]! * p.x + m[7]! * p.y + m[8]!;
-  return { x: (m[0]! * p.x + m[1]! * p.y + m[2]!) / w, y: (m[3]! * p.x + m[4]! * p.y + m[5]!) / w };
-}
-
 interface Straightened {
   /** The reader's input, RGB row by row. */
   pixels: Uint8Array;
@@ -50,10 +46,10 @@ interface Straightened {
 
 /** The card seen through `quad`, warped into the reader's frame (the photo shrunk first, as the training windows were). */
 function straightened(cv: OpenCv, image: RasterImage, quad: Quad): Straightened {
-  const { inputWidth, inputHeight, cardHeight } = printReaderContract;
+  const { inputWidth, inputHeight, cardHeight, cardWidth, left, top } = printReaderContract;
   const { width, height } = quadSides(quad);
   const shrink = Math.min(1, cardHeight / Math.max(width, height, 1));
-  return withMats((keep) => {
+  const pixels = withMats((keep) => {
     let source = keep(cv.matFromArray(image.height, image.width, cv.CV_8UC3, image.data));
     if (shrink < 1) {
       const small = keep(new cv.Mat());
@@ -65,29 +61,26 @@ function straightened(cv: OpenCv, image: RasterImage, quad: Quad): Straightened 
     const frame = keep(cv.matFromArray(4, 1, cv.CV_32FC2, frameCorners()));
     const warped = keep(new cv.Mat());
     cv.warpPerspective(source, warped, keep(cv.getPerspectiveTransform(outline, frame)), new cv.Size(inputWidth, inputHeight), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(0, 0, 0, 0));
-    const inverse = Array.from(keep(cv.getPerspectiveTransform(frame, outline)).data64F);
-    const back = (point: Point) => {
-      const p = applyMatrix(inverse, point);
-      return { x: p.x / fx, y: p.y / fy };
-    };
-    return { pixels: new Uint8Array(warped.data), back };
+    return new Uint8Array(warped.data);
   });
+  // The frame's rectangle is the card's own square scaled, so a point of it lands in the photo as that point of the square does.
+  return { pixels, back: (point) => pointInQuad(quad, (point.x - left) / cardWidth, (point.y - top) / cardHeight) };
+}
+
+/** The pixels of an RGB image mirrored left to right. */
+function mirrored(pixels: Uint8Array, width: number): Uint8Array {
+  const out = new Uint8Array(pixels.length);
+  for (let row = 0; row < pixels.length; row += width * 3) {
+    for (let x = 0; x < width; x++) out.set(pixels.subarray(row + x * 3, row + x * 3 + 3), row + (width - 1 - x) * 3);
+  }
+  return out;
 }
 
 /** The input tensor [readings, 3, H, W]: the straightened card, then (with two readings) the same mirrored left to right. */
 function readingsTensor(pixels: Uint8Array, readings: number): Float32Array {
-  const { inputWidth, inputHeight } = printReaderContract;
-  const plane = inputWidth * inputHeight;
-  const tensor = new Float32Array(readings * 3 * plane);
-  for (let y = 0; y < inputHeight; y++) {
-    for (let x = 0; x < inputWidth; x++) {
-      for (let c = 0; c < 3; c++) {
-        const value = pixels[(y * inputWidth + x) * 3 + c]! / 255;
-        tensor[c * plane + y * inputWidth + x] = value;
-        if (readings > 1) tensor[(3 + c) * plane + y * inputWidth + (inputWidth - 1 - x)] = value;
-      }
-    }
-  }
+  const tensor = new Float32Array(readings * pixels.length);
+  writeRgbPlanes(pixels, tensor);
+  if (readings > 1) writeRgbPlanes(mirrored(pixels, printReaderContract.inputWidth), tensor, pixels.length);
   return tensor;
 }
 

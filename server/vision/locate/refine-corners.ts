@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createModelSession } from '../../../engine/runtime/ort-session.ts';
 import { loadOpenCv, withMats, type OpenCv } from '../image/opencv.ts';
+import { writeRgbPlanes } from '../image/rgb-planes.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 import { nodeWasmPaths } from './card-detector.ts';
 import { decodeHeatmaps } from './decode-heatmaps.ts';
@@ -95,13 +96,7 @@ function patchTensor(cv: OpenCv, image: RasterImage, frames: CornerFrame[], shru
       const matrix = keep(cv.matFromArray(2, 3, cv.CV_64F, patchMatrix(frame)));
       const out = keep(new cv.Mat());
       cv.warpAffine(source, out, matrix, new cv.Size(patch, patch), cv.INTER_LINEAR | cv.WARP_INVERSE_MAP, cv.BORDER_CONSTANT, new cv.Scalar(0, 0, 0, 0));
-      const pixels = out.data;
-      const base = k * 3 * plane;
-      for (let i = 0; i < plane; i++) {
-        tensor[base + i] = pixels[i * 3]! / 255;
-        tensor[base + plane + i] = pixels[i * 3 + 1]! / 255;
-        tensor[base + 2 * plane + i] = pixels[i * 3 + 2]! / 255;
-      }
+      writeRgbPlanes(out.data, tensor, k * 3 * plane);
     });
   });
   return tensor;
