@@ -112,7 +112,10 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, limits
   const indexer = createBackgroundIndexer(fingerprints, assets, () => identify.reload(), { autoIndex: config.indexImages });
   const identify = createPooledIdentifyService(fingerprints, { ranking: assets, detectCards: true, findCorners: true }, identifyPool, {
     notReady: () =>
-      new HttpError(503, notReadyMessage(indexer.status(), config.assetsBaseUrl), { 'retry-after': String(serverSettings.backgroundIndex.retryAfterSeconds.value) }),
+      new HttpError(503, notReadyMessage(indexer.status(), config.assetsBaseUrl), {
+        code: 'identify_not_ready',
+        headers: { 'retry-after': String(serverSettings.backgroundIndex.retryAfterSeconds.value) },
+      }),
   });
   await registerIdentifyRoute(app, identify, { uploadsInFlight: limits.uploadsInFlight, retryAfterSeconds: limits.uploadRetryAfter });
   registerIdentifyStatusRoute(app, indexer);

@@ -128,7 +128,7 @@ describe.each(testBackends())('accounts API on $name', (backend) => {
   ])('saving %o answers 400: %s', async (change, message) => {
     const response = await save({ ...validProfile, ...change });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 400, error: 'Bad Request', message });
+    expect(response.json()).toEqual({ status: 400, error: 'Bad Request', code: 'bad_request', message });
   });
 
   test('saving without a token answers 401', async () => {

@@ -56,7 +56,7 @@ export function registerAuthRoutes(app: FastifyInstance, { verify, profiles, dir
   app.post('/v1/auth/register', { schema: { body: anyObject } }, async (request, reply) => {
     const wait = await registrations(request);
     if (wait !== undefined) {
-      throw new HttpError(429, `Too many registrations from this address. Try again in ${Math.ceil(wait / 60)} min.`, { 'retry-after': String(wait) });
+      throw new HttpError(429, `Too many registrations from this address. Try again in ${Math.ceil(wait / 60)} min.`, { code: 'registration_throttled', headers: { 'retry-after': String(wait) } });
     }
     const input = readRegistrationInput(request.body);
     if (!directory) throw new HttpError(503, 'Registration is not configured on this server');

@@ -287,7 +287,7 @@ describe.each(testBackends())('catalogue API on $name', (backend) => {
     it('answers 404 with a message for an unknown set', async () => {
       const response = await app.inject('/v1/sets/en-nowhere');
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ status: 404, error: 'Not Found', message: "Set 'en-nowhere' not found" });
+      expect(response.json()).toEqual({ status: 404, error: 'Not Found', code: 'not_found', message: "Set 'en-nowhere' not found" });
       expect((await app.inject('/v1/sets/a%00b')).statusCode).toBe(404);
     });
   });

@@ -5,7 +5,7 @@ import { defaultSetSort, setFilterFields, setSortFields } from './set-fields.ts'
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const ErrorSchema = Type.Object({ status: Type.Integer(), error: Type.String(), message: Type.String() });
+export const ErrorSchema = Type.Object({ status: Type.Integer(), error: Type.String(), code: Type.String(), message: Type.String() });
 
 export const SetSummarySchema = Type.Object({
   id: Type.String({ description: 'Set id, one per set and language, e.g. "en-sv01"' }),

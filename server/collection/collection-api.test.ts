@@ -177,7 +177,7 @@ describe.each(testBackends())('collection API on $name', (backend) => {
         await other.call({ method: 'DELETE', url: `/v1/collection/${mine.id}` }),
       ]) {
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ status: 404, error: 'Not Found', message: 'No such entry in your collection' });
+        expect(response.json()).toEqual({ status: 404, error: 'Not Found', code: 'not_found', message: 'No such entry in your collection' });
       }
       expect((await other.call({ url: '/v1/collection/totals' })).json()).toEqual({ cards: 0, printings: 0, entries: 0 });
       expect((await other.call({ url: '/v1/collection/sets' })).json()).toEqual({ sets: [] });

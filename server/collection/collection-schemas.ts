@@ -112,6 +112,7 @@ export const ImportResultSchema = Type.Object({ imported: Type.Integer({ descrip
 export const ImportErrorSchema = Type.Object({
   status: Type.Integer(),
   error: Type.String(),
+  code: Type.String(),
   message: Type.String(),
   problems: Type.Optional(ImportPreviewSchema.properties.problems),
 });

@@ -23,7 +23,7 @@ export function createDevAccountDirectory(users: IdentityUserRepository, tickets
         // An account whose password can never be set would only block the email: the visitor tries again later.
         await users.remove(user.id);
         console.error(`Registration mail to ${user.email} could not be sent: ${(error as Error).message}`);
-        throw new HttpError(503, 'The set-password mail could not be sent. Please try again later.', { 'retry-after': '60' });
+        throw new HttpError(503, 'The set-password mail could not be sent. Please try again later.', { code: 'mail_unavailable', headers: { 'retry-after': '60' } });
       }
       return { subject: user.id };
     },

@@ -50,7 +50,7 @@ describe.each(testBackends())('sign-in and registration are throttled on $name',
     const refused = await register(-1);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
-    expect(refused.json()).toMatchObject({ status: 429, error: 'Too Many Requests', message: expect.stringMatching(/^Too many registrations from this address/) });
+    expect(refused.json()).toMatchObject({ status: 429, error: 'Too Many Requests', code: 'registration_throttled', message: expect.stringMatching(/^Too many registrations from this address/) });
     const elsewhere = await test_.app.inject({
       method: 'POST',
       url: '/v1/auth/register',

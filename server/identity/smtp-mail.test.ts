@@ -78,7 +78,7 @@ describe.each(testBackends())('registration mail through SMTP on $name', (backen
       const response = await down.app.inject({ method: 'POST', url: '/v1/auth/register', payload: account });
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe('60');
-      expect(response.json()).toEqual({ status: 503, error: 'Service Unavailable', message: 'The set-password mail could not be sent. Please try again later.' });
+      expect(response.json()).toEqual({ status: 503, error: 'Service Unavailable', code: 'mail_unavailable', message: 'The set-password mail could not be sent. Please try again later.' });
       // Trying again is not refused as an existing account: the visitor was never left half-registered.
       const again = await down.app.inject({ method: 'POST', url: '/v1/auth/register', payload: account });
       expect(again.statusCode).toBe(503);

@@ -1,15 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { STATUS_CODES } from 'node:http';
-import { HttpError } from '../http-error.ts';
+import { codeOfStatus, HttpError } from '../http-error.ts';
 
 /**
- * Every error leaves the server as `{ status, error, message }`. An HttpError is answered as it
+ * Every error leaves the server as `{ status, error, code, message }`. An HttpError is answered as it
  * says, headers included; any other 5xx is unexpected and never leaks its details.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send(sendError(error.statusCode, error.message));
+      return reply.status(error.statusCode).headers(error.headers).send(sendError(error.statusCode, error.message, error.code));
     }
     const validation = error.validation !== undefined;
     const status = validation ? 400 : error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
@@ -27,6 +27,7 @@ function clientMessage(error: FastifyError, contentType: string | undefined): st
   return error.message;
 }
 
-export function sendError(status: number, message: string) {
-  return { status, error: STATUS_CODES[status] ?? 'Error', message };
+/** The API's one error shape: the status, its name, a stable code clients translate, and a message for people. */
+export function sendError(status: number, message: string, code = codeOfStatus(status)) {
+  return { status, error: STATUS_CODES[status] ?? 'Error', code, message };
 }

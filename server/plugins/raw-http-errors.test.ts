@@ -55,31 +55,31 @@ describe('faults Node and Fastify answer before a route, on a listening server',
   test('headers larger than the limit answer 431 in the API shape', async () => {
     const answer = await exchange(server.port, `GET /health HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(answer.status).toBe(431);
-    expect(answer.body).toEqual({ status: 431, error: 'Request Header Fields Too Large', message: 'The address and headers are larger than 16 KB' });
+    expect(answer.body).toEqual({ status: 431, error: 'Request Header Fields Too Large', code: 'request_header_fields_too_large', message: 'The address and headers are larger than 16 KB' });
   });
 
   test('an address longer than 8 KB answers 414 in the API shape', async () => {
     const answer = await exchange(server.port, `GET /v1/cards?name=eq(${'a'.repeat(9_000)}) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
     expect(answer.status).toBe(414);
-    expect(answer.body).toEqual({ status: 414, error: 'URI Too Long', message: 'The address is longer than 8192 characters' });
+    expect(answer.body).toEqual({ status: 414, error: 'URI Too Long', code: 'uri_too_long', message: 'The address is longer than 8192 characters' });
   });
 
   test('a path parameter longer than the limit answers 414 in the API shape', async () => {
     const answer = await exchange(server.port, `GET /v1/sets/${'s'.repeat(300)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
     expect(answer.status).toBe(414);
-    expect(answer.body).toEqual({ status: 414, error: 'URI Too Long', message: 'A path segment of the address is longer than 100 characters' });
+    expect(answer.body).toEqual({ status: 414, error: 'URI Too Long', code: 'uri_too_long', message: 'A path segment of the address is longer than 100 characters' });
   });
 
   test.each(['/%', '/v1/cards/%zz', '/realms/cardlens/login-actions/%C3%28'])('the undecodable address %s answers 400 in the API shape', async (path) => {
     const answer = await exchange(server.port, `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ status: 400, error: 'Bad Request', message: 'The address is not valid: it holds a malformed %-escape' });
+    expect(answer.body).toEqual({ status: 400, error: 'Bad Request', code: 'bad_request', message: 'The address is not valid: it holds a malformed %-escape' });
   });
 
   test('bytes that are not HTTP answer 400 in the API shape', async () => {
     const answer = await exchange(server.port, 'HELLO THERE\r\n\r\n');
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ status: 400, error: 'Bad Request', message: 'The request is not valid HTTP' });
+    expect(answer.body).toEqual({ status: 400, error: 'Bad Request', code: 'bad_request', message: 'The request is not valid HTTP' });
   });
 });
 
@@ -93,7 +93,7 @@ describe('timeouts and the upload cap, on a listening server with short limits',
   test('a client that never finishes its headers is answered 408 and disconnected', async () => {
     const answer = await exchange(server.port, 'GET /health HTTP/1.1\r\nHost: localhost\r\n');
     expect(answer.status).toBe(408);
-    expect(answer.body).toEqual({ status: 408, error: 'Request Timeout', message: 'The request was not received in time' });
+    expect(answer.body).toEqual({ status: 408, error: 'Request Timeout', code: 'request_timeout', message: 'The request was not received in time' });
   });
 
   test('an upload that stalls is answered 408 and disconnected, and a second upload meanwhile is 503 with Retry-After', async () => {
@@ -105,11 +105,11 @@ describe('timeouts and the upload cap, on a listening server with short limits',
     } while (second.status === 408);
     expect(second.status).toBe(503);
     expect(second.headers['retry-after']).toBe('2');
-    expect(second.body).toEqual({ status: 503, error: 'Service Unavailable', message: 'The server is receiving 1 photos already; try again in 2 s' });
+    expect(second.body).toEqual({ status: 503, error: 'Service Unavailable', code: 'upload_busy', message: 'The server is receiving 1 photos already; try again in 2 s' });
 
     const first = await stalled;
     expect(first.status).toBe(408);
-    expect(first.body).toEqual({ status: 408, error: 'Request Timeout', message: 'The request was not received in time' });
+    expect(first.body).toEqual({ status: 408, error: 'Request Timeout', code: 'request_timeout', message: 'The request was not received in time' });
 
     const body = '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nnot a photo\r\n--XyZ--\r\n';
     const after = await exchange(

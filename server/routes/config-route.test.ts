@@ -69,6 +69,6 @@ describe('server shell', () => {
   test('an unknown API path answers a JSON 404 naming it', async () => {
     const response = await app.inject({ method: 'GET', url: '/v1/nothing?x=1' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ status: 404, error: 'Not Found', message: 'No route for GET /v1/nothing' });
+    expect(response.json()).toEqual({ status: 404, error: 'Not Found', code: 'not_found', message: 'No route for GET /v1/nothing' });
   });
 });

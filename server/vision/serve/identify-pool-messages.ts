@@ -24,7 +24,7 @@ export interface IdentifyTask {
 /** What a worker answers: the ranking, or what the client got wrong, to be answered as it is. */
 export type IdentifyOutcome =
   | { ranked: RankedPrinting[] }
-  | { refused: { status: number; message: string; headers: Record<string, string> } };
+  | { refused: { status: number; code: string; message: string; headers: Record<string, string> } };
 
 /** What the main thread, which holds the database, reads for a worker. */
 export interface MainThreadReads {

@@ -98,7 +98,7 @@ describe.each(testBackends())('identification on worker threads on $name', (back
     expect(busy.length).toBeGreaterThan(0);
     for (const response of busy) {
       expect(response.headers['retry-after']).toMatch(/^\d+$/);
-      expect(response.json()).toEqual({ status: 503, error: 'Service Unavailable', message: expect.stringContaining('busy') });
+      expect(response.json()).toEqual({ status: 503, error: 'Service Unavailable', code: 'identify_busy', message: expect.stringContaining('busy') });
     }
   }, 120_000);
 

@@ -90,14 +90,15 @@ export function createPooledIdentifyService(
     const threads = workers();
     if (threads.queueSize >= settings.queue) {
       throw new HttpError(503, `The server is busy identifying other photos; try again in ${settings.retryAfterSeconds} s`, {
-        'retry-after': String(settings.retryAfterSeconds),
+        code: 'identify_busy',
+        headers: { 'retry-after': String(settings.retryAfterSeconds) },
       });
     }
     const { port1, port2 } = new MessageChannel();
     serveReads(port1, { index: () => search.shared, fineDetails: (ids) => repository.fineDetails(ids) });
     try {
       const outcome = await threads.run({ photo, generation, port: port2 }, { transferList: [port2] });
-      if ('refused' in outcome) throw new HttpError(outcome.refused.status, outcome.refused.message, outcome.refused.headers);
+      if ('refused' in outcome) throw new HttpError(outcome.refused.status, outcome.refused.message, { code: outcome.refused.code, headers: outcome.refused.headers });
       return { ranked: outcome.ranked, printings: search.printings };
     } finally {
       port1.close();

@@ -25,8 +25,8 @@ export async function registerIdentifyRoute(app: FastifyInstance, identify: Iden
     scope.addHook('onRequest', async (request, reply) => {
       if (inFlight >= cap.uploadsInFlight) {
         throw new HttpError(503, `The server is receiving ${cap.uploadsInFlight} photos already; try again in ${cap.retryAfterSeconds} s`, {
-          'retry-after': String(cap.retryAfterSeconds),
-          connection: 'close',
+          code: 'upload_busy',
+          headers: { 'retry-after': String(cap.retryAfterSeconds), connection: 'close' },
         });
       }
       inFlight += 1;

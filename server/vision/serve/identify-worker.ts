@@ -38,7 +38,7 @@ export default async function identifyInWorker({ photo, generation, port }: Iden
     return { ranked: await rankPhoto(photo, () => indexOf(generation, repository), repository, options) };
   } catch (error) {
     // The class does not survive the trip back to the main thread; its fields do.
-    if (error instanceof HttpError) return { refused: { status: error.statusCode, message: error.message, headers: error.headers } };
+    if (error instanceof HttpError) return { refused: { status: error.statusCode, code: error.code, message: error.message, headers: error.headers } };
     throw error;
   } finally {
     port.close();

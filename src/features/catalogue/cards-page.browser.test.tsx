@@ -191,7 +191,7 @@ describe('Cards', () => {
   });
 
   test('a failed load shows the reason and a Retry that loads the list', async () => {
-    api().intercept(() => Promise.resolve(Response.json({ status: 503, error: 'Service Unavailable', message: 'Catalogue is resting' }, { status: 503 })));
+    api().intercept(() => Promise.resolve(Response.json({ status: 503, error: 'Service Unavailable', code: 'service_unavailable', message: 'Catalogue is resting' }, { status: 503 })));
     await renderCards('/cards');
     await expect.element(page.getByRole('alert')).toHaveTextContent('Could not load this list: Catalogue is resting');
     api().intercept(undefined);
