@@ -141,7 +141,7 @@ export async function registerCollectionRoutes(app: FastifyInstance, collection:
       {
         schema: {
           summary: 'Export my collection as CSV',
-          description: 'Layouts: generic (every field, reads back exactly), tcgplayer, cardmarket. See the README for the columns.',
+          description: 'Layouts: generic (every field, reads back exactly), tcgplayer, cardmarket. The columns are in docs/collection.md.',
           tags,
           security,
           querystring: LayoutQuerySchema,

@@ -2,7 +2,7 @@ import type { CollectionCondition } from './conditions.ts';
 import { serverSettings } from '../server-settings.ts';
 
 /**
- * The CSV layouts the collection is exported in and imported from. README.md, section Collection,
+ * The CSV layouts the collection is exported in and imported from. docs/collection.md
  * documents each one and where its columns come from.
  */
 export const layoutNames = ['generic', 'tcgplayer', 'cardmarket'] as const;
