@@ -1,4 +1,4 @@
-// `npx tsx bench/identify/outline-accuracy.ts [--kit /work/real-card-kit] [--limit n] [--tolerance 0.02] [--model <onnx>] [--refiner <onnx>]`
+// `npx tsx bench/identify/outline-accuracy.ts [--kit <kit dir>, default $REAL_CARD_KIT] [--limit n] [--tolerance 0.02] [--model <onnx>] [--refiner <onnx>]`
 // How often each way of finding a card's outline puts all four corners within `tolerance` of the
 // card's height of its true corners, on a real-card kit's photos (whole and as frame captures).
 // 'p50 ms' of the model rows includes the detector (640) that gives the boxes; of the hand rows, the
@@ -26,7 +26,7 @@ import { memoryFingerprintRepository } from './memory-fingerprint-repository.ts'
 
 const { values } = parseArgs({
   options: {
-    kit: { type: 'string', default: '/work/real-card-kit' },
+    kit: { type: 'string', default: process.env.REAL_CARD_KIT },
     limit: { type: 'string' },
     tolerance: { type: 'string', default: '0.02' },
     model: { type: 'string' },
@@ -58,7 +58,11 @@ function frameOffset(width: number, height: number, corners: Point[]): Point {
   return { x: frame.left, y: frame.top };
 }
 
-const kit = readKit(values.kit!);
+if (!values.kit) {
+  console.error('Name the real-card kit: --kit <dir> or REAL_CARD_KIT=<dir> (npm run kit:real-cards builds one)');
+  process.exit(2);
+}
+const kit = readKit(values.kit);
 const photos = kit.photos.slice(0, values.limit ? Number(values.limit) : undefined);
 const cv = await loadOpenCv();
 const detect = await loadCardDetector();

@@ -28,8 +28,8 @@ from common import IN_H, IN_W, crop_window, cut_window, order_corners, to_window
 from paths import OUT  # noqa: E402
 
 CORNERS_OUT = os.path.join(OUT, "corners")
-OUTSIDE_DIRS = os.environ.get("CARD_OUTSIDE_DIRS", "/work/real-card-sources/poketcghub:/work/real-card-sources/colecrawley").split(":")
-KIT = os.environ.get("REAL_CARD_KIT", "/work/real-card-kit") + "/kit.json"
+OUTSIDE_DIRS = [d for d in os.environ.get("CARD_OUTSIDE_DIRS", "").split(":") if d]
+KIT = os.path.join(os.environ.get("REAL_CARD_KIT", ""), "kit.json")
 PHOTOS = os.path.join(CORNERS_OUT, "photos")
 VAL_PHOTOS = 150  # the generator's last photos are validation
 WHOLE_PHOTO = 0.12

@@ -10,10 +10,13 @@ mkdir -p "$OUT_DIR"
 STEPS="${CORNER_STEPS:-6000}"
 REFINER_STEPS="${REFINER_STEPS:-6000}"
 PRINT_STEPS="${PRINT_STEPS:-8000}"
+: "${CARD_OUTSIDE_DIRS:?set CARD_OUTSIDE_DIRS to the folders of card images outside the catalogue, colon-separated}"
+: "${REAL_CARD_KIT:?set REAL_CARD_KIT to the real-card kit whose images are kept out of training}"
+export CARD_OUTSIDE_DIRS REAL_CARD_KIT
 if [ ! -f "$OUT_DIR/photos/labels.json" ]; then
-  IFS=: read -r -a outside <<< "${CARD_OUTSIDE_DIRS:-/work/real-card-sources/poketcghub:/work/real-card-sources/colecrawley}"
+  IFS=: read -r -a outside <<< "$CARD_OUTSIDE_DIRS"
   nice -n 10 npx tsx corners/render-photos.ts --out "$OUT_DIR/photos" --count 2400 --seed 11 \
-    --exclude "${REAL_CARD_KIT:-/work/real-card-kit}/kit.json" "${outside[@]}"
+    --exclude "$REAL_CARD_KIT/kit.json" "${outside[@]}"
 fi
 for part in val train; do
   scenes=$([ "$part" = val ] && echo 300 || echo 4500)
