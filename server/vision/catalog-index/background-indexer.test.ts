@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateTestCatalog, generateTestPhotos, testAssetsBase, type TestCatalog, type TestPhoto } from '../../../fixtures/identify/generate-test-catalog.ts';
 import { buildTestApp, readFixtureJson, testBackends, type TestApp } from '../../test-support/test-database.ts';
-import type { IndexStatus } from './background-indexer.ts';
+import { createBackgroundIndexer, type IndexStatus } from './background-indexer.ts';
 import { createFingerprintRepository } from './fingerprint-repository.ts';
 import { indexCatalog } from './index-catalog.ts';
 import { photoUpload } from '../../test-support/photo-upload.ts';
@@ -89,6 +89,27 @@ describe.each(testBackends())('a new install learns its cards by itself on $name
       expect(response.headers['retry-after']).toBe('10');
       expect(response.json()).toMatchObject({ status: 503, message: expect.stringContaining('card images could not be downloaded from http://127.0.0.1:1') });
     } finally {
+      await test.close();
+    }
+  }, 120_000);
+
+  it('logs an unreachable image host once, not at every retry', async () => {
+    const test = await buildTestApp(backend, { catalog: readFixtureJson(), env: { INDEX_IMAGES: 'false' } });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const indexer = createBackgroundIndexer(createFingerprintRepository(test.app.db), { assetsBaseUrl: 'http://127.0.0.1:1' }, async () => 0, { autoIndex: true });
+    try {
+      for (let build = 0; build < 2; build++) {
+        indexer.start();
+        await expect.poll(() => indexer.status().building, { timeout: 60_000 }).toBe(false);
+      }
+      const lines = logged.mock.calls.map((call) => String(call[0]));
+      expect(lines.filter((line) => line.includes('cannot be reached'))).toEqual([
+        expect.stringContaining('Card index: the image host http://127.0.0.1:1 cannot be reached'),
+      ]);
+      expect(lines.filter((line) => line.includes('skipped'))).toEqual([]);
+    } finally {
+      logged.mockRestore();
+      await indexer.stop();
       await test.close();
     }
   }, 120_000);

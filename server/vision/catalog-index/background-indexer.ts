@@ -48,6 +48,7 @@ export function createBackgroundIndexer(
   let again = false;
   let retry: NodeJS.Timeout | undefined;
   let lastReload = 0;
+  let saidUnreachable = false;
   const abort = new AbortController();
 
   const reloadNow = async () => {
@@ -85,7 +86,18 @@ export function createBackgroundIndexer(
       },
     });
     state.building = false;
-    if (summary.skipped > 0) console.error(`Card index: ${summary.skipped} printings skipped, e.g. ${summary.problems[0]}`);
+    if (state.imagesUnavailable) {
+      // Said once until the host answers again, not at every retry.
+      if (!saidUnreachable) {
+        console.error(
+          `Card index: the image host ${source.assetsBaseUrl} cannot be reached (${summary.problems[0]}); ${todo.length} printings wait to be learned, trying again every ${settings.retryAfterMs.value / 60_000} min`,
+        );
+      }
+      saidUnreachable = true;
+    } else {
+      saidUnreachable = false;
+      if (summary.skipped > 0) console.error(`Card index: ${summary.skipped} printings skipped, e.g. ${summary.problems[0]}`);
+    }
     if (state.imagesUnavailable && !abort.signal.aborted) retry = setTimeout(() => indexer.start(), settings.retryAfterMs.value);
   }
 

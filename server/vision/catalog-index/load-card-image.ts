@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import ky, { HTTPError } from 'ky';
 import { assetAddress, tcgdexAssetsBase } from '../../catalog/asset-address.ts';
+import { serverSettings } from '../../server-settings.ts';
 
 export interface CardImageSource {
   /** Replaces https://assets.tcgdex.net in image addresses. */
@@ -18,7 +20,7 @@ export class ImageUnavailableError extends Error {
 
 const names = ['high.webp', 'high.png', 'high.jpg'];
 
-/** Tries `{address}/high.webp` then `high.png`: the host may serve either. Network errors and 5xx are retried. */
+/** Tries `{address}/high.webp` then `high.png`: the host may serve either. Network errors, timeouts and 5xx are retried with backoff. */
 export async function loadCardImage(address: string, source: CardImageSource): Promise<Uint8Array> {
   if (source.imagesDir !== undefined) {
     const base = address.startsWith(`${tcgdexAssetsBase}/`)
@@ -35,23 +37,20 @@ export async function loadCardImage(address: string, source: CardImageSource): P
     }
     throw new ImageUnavailableError(`no image for ${address} in ${source.imagesDir}`);
   }
-  const get = source.fetch ?? fetch;
   const url = assetAddress(address, source.assetsBaseUrl) ?? address;
-  const retries = source.retries ?? 3;
-  const delay = source.retryDelayMs ?? 500;
+  const retries = source.retries ?? serverSettings.backgroundIndex.imageRetries.value;
+  const delay = source.retryDelayMs ?? serverSettings.backgroundIndex.imageRetryDelayMs.value;
+  const http = ky.create({
+    timeout: serverSettings.backgroundIndex.imageTimeoutMs.value,
+    retry: { limit: retries, retryOnTimeout: true, delay: (attempt) => delay * 2 ** (attempt - 1) },
+    ...(source.fetch ? { fetch: source.fetch } : {}),
+  });
   let lastProblem = 'not found';
   for (const name of names.slice(0, 2)) {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const response = await get(`${url}/${name}`, { signal: AbortSignal.timeout(30_000) });
-        if (response.ok) return new Uint8Array(await response.arrayBuffer());
-        lastProblem = `answered ${response.status}`;
-        if (response.status < 500 || attempt >= retries) break;
-      } catch (error) {
-        lastProblem = (error as Error).message;
-        if (attempt >= retries) break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, delay * 2 ** attempt));
+    try {
+      return new Uint8Array(await http.get(`${url}/${name}`).arrayBuffer());
+    } catch (error) {
+      lastProblem = error instanceof HTTPError ? `answered ${error.response.status}` : (error as Error).message;
     }
   }
   throw new ImageUnavailableError(`${url}/high.webp: ${lastProblem}`);
