@@ -60,6 +60,8 @@ const identifyPool = {
 const backgroundIndex = {
   concurrency: setting(6, 'images at once', 'downloads overlap while one core fingerprints; the image host is not flooded'),
   imageRetries: setting(2, 'retries', 'a network error or 5xx is tried again twice (after 0.5 and 1 s); an unreachable host is known within seconds'),
+  imageRetryDelayMs: setting(500, 'ms', 'the first retry of an image waits this long, each next one twice as long'),
+  imageTimeoutMs: setting(30_000, 'ms', 'a card image is under 1 MB: a host that has not sent it in 30 s is stalled'),
   unreachableAfter: setting(12, 'images', 'this many failures in a row with nothing indexed means the image host cannot be reached: stop and say so'),
   retryAfterMs: setting(60_000, 'ms', 'when the image host could not be reached, try again this much later'),
   reloadEveryMs: setting(5_000, 'ms', 'identification answers from what is indexed so far, read again at most this often while building'),
