@@ -11,7 +11,7 @@ import numpy as np
 
 from paths import MODEL_OUT, OUT, SPLIT_FILE, TRAINING
 
-# The shipped model: these settings are the ones MODEL.md reports.
+# The shipped model: these settings are the ones models/card-detector.md reports.
 FULL = {
     "train_shards": 10, "shard_size": 500, "val_shards": 2, "val_shard_size": 300,
     "steps": 1400, "batch": 16, "real_fraction": 0.35, "sizes": "320,384,448,512,576,640", "seed": 7,

@@ -1,4 +1,4 @@
-"""Prints evaluation.json as the Markdown tables of MODEL.md."""
+"""Prints evaluation.json as the Markdown tables of models/card-detector.md."""
 import json
 import sys
 
