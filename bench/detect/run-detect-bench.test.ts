@@ -16,6 +16,7 @@ let temp: string;
 let manifestRun: ReturnType<typeof bench>;
 let yoloRun: ReturnType<typeof bench>;
 const MODEL = 'fixtures/models/test-card-detector.onnx';
+const SHIPPED_MODEL = 'public/models/card-detector.onnx';
 const FIXTURE_SPLIT = ['01-card.jpg', '02-card.jpg', '20-small-card.jpg', '27-two-cards.jpg', '32-table.jpg', '36-paper-sheet.jpg'];
 
 async function bench(args: string[]): Promise<{ stdout: string; report: BenchJson; html: string }> {
@@ -46,7 +47,7 @@ beforeAll(async () => {
   writeFileSync(join(temp, 'fixture-split.json'), JSON.stringify({ val: FIXTURE_SPLIT }));
   // Both command lines start at once: most of each is process start-up and wasm compilation.
   manifestRun = bench(['--model', MODEL, '--split', `${join(temp, 'fixture-split.json')}:val`, 'fixtures/detect']);
-  yoloRun = bench(['--compare', MODEL, MODEL, '--sweep', 'conf=0.2:0.6:0.4', yolo]);
+  yoloRun = bench(['--compare', MODEL, SHIPPED_MODEL, '--sweep', 'conf=0.2:0.6:0.4', yolo]);
   await Promise.allSettled([manifestRun, yoloRun]);
 });
 
@@ -86,8 +87,12 @@ describe('npm run bench:detect', () => {
     expect(report.gate_negative_crops).toBe(1);
     expect(report.gate_accept_positive).toBe(1);
     expect(report.runs.map((r) => r.conf)).toEqual([0.2, 0.6, 0.2, 0.6]);
-    expect(report.ratios?.map((r) => r.recall)).toEqual([1, 1]);
-    expect(stdout).toContain('test-card-detector.onnx / test-card-detector.onnx');
+    // Each ratio is the second model's row over the first's at the same swept value.
+    const [a, b] = [report.runs.slice(0, 2), report.runs.slice(2)];
+    const ratio = (x: number | null, y: number | null) => (x === null || y === null || y === 0 ? null : Number((x / y).toFixed(4)));
+    expect(report.ratios?.map((r) => [r.recall, r.ap50])).toEqual(a.map((row, i) => [ratio(b[i]!.recall, row.recall), ratio(b[i]!.ap50, row.ap50)]));
+    expect(b.map((row) => row.ap50)).not.toEqual(a.map((row) => row.ap50));
+    expect(stdout).toContain('card-detector.onnx / test-card-detector.onnx:');
   });
 
   it('explains a bad option instead of running', () => {
