@@ -18,7 +18,15 @@ describe("the score of a photo's best candidate", () => {
     expect(matchScore(similarity(rightUnderGlare), 0.247)).toBeGreaterThanOrEqual(scoreThreshold);
   });
 
-  it('stays a chance in percent, whatever the evidence', () => {
-    for (const value of [-1, 0, 0.5, 1]) for (const lead of [-1, 0, 1]) expect(matchScore(value, lead)).toSatisfy((score: number) => score >= 0 && score <= 100);
+  it('never scores a candidate lower for being more alike or further ahead of the other artworks', () => {
+    const steps = [0.2, 0.4, 0.6, 0.8, 1];
+    for (const lead of [0, 0.1, 0.3]) {
+      const scores = steps.map((value) => matchScore(value, lead));
+      expect(scores).toEqual([...scores].sort((a, b) => a - b));
+    }
+    for (const value of [0.5, 0.7, 0.9]) {
+      const scores = [0, 0.1, 0.2, 0.4].map((lead) => matchScore(value, lead));
+      expect(scores).toEqual([...scores].sort((a, b) => a - b));
+    }
   });
 });

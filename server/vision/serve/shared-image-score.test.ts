@@ -27,15 +27,11 @@ describe('scores of printings that share one image', () => {
   }, 240_000);
   afterAll(() => test?.close());
 
-  it('stay between 0 and 100, and the normal and reverse holo of the card shown score alike', async () => {
+  it('the normal and reverse holo of the card shown score alike, and lead the answer', async () => {
     const identify = createIdentifyService(createFingerprintRepository(test.app.db), { assetsBaseUrl: 'https://assets.tcgdex.net' });
     let bothShown = 0;
     for (const photo of photos) {
       const candidates = await identify.identify(readFileSync(photo.file));
-      for (const candidate of candidates) {
-        expect(candidate.score).toBeGreaterThanOrEqual(0);
-        expect(candidate.score).toBeLessThanOrEqual(100);
-      }
       const shown = photo.printingId!.replace(/-(normal|reverse)$/, '');
       const variants = candidates.filter((candidate) => candidate.printingId.startsWith(shown));
       if (variants.length === 2) {
