@@ -2,6 +2,7 @@
 // `npm run bench:identify -- --real <kit> [--real-only]` adds rows on a real-card kit (`npm run kit:real-cards`).
 // `--real-photos <folder>` (with --real) adds rows on real photos nobody labelled, against the kit's catalogue.
 // `--without <part>` (repeatable) turns a part of the pipeline off, to measure what it earns (server/vision/pipeline/pipeline-parts.ts).
+// `--answers <file>` writes every photo's top answer and score, to compare two runs photo by photo.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +24,7 @@ import { timeDatabaseReads } from './database-reads.ts';
 import { distractorFingerprints } from './distractor-fingerprints.ts';
 import { memoryFingerprintRepository, type MemoryEntry } from './memory-fingerprint-repository.ts';
 import { realCardRows } from './real-cards/real-card-rows.ts';
+import { answerLog } from './answer-log.ts';
 import { unlabelledPhotoRows } from './real-cards/unlabelled-photo-rows.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -44,6 +46,8 @@ const { values } = parseArgs({
     'real-photos': { type: 'string' },
     // Parts of the pipeline turned off, for every row.
     without: { type: 'string', multiple: true, default: [] },
+    // Every photo's top answer and score, one JSON line each, to compare two runs photo by photo.
+    answers: { type: 'string' },
   },
 });
 const cards = Number(values.cards);
@@ -61,7 +65,8 @@ const without: PipelinePart[] = values.without!.map((part) => {
 });
 if (without.length > 0) console.error(`Without ${without.map((part) => `${part} (${pipelineParts[part]})`).join('; ')}`);
 const findCorners = await loadCardCornersModel();
-const realRows = values.real ? await realCardRows(values.real, sizes, { detectCards, findCorners, without }, (line) => console.error(line)) : [];
+const answers = answerLog(values.answers);
+const realRows = values.real ? await realCardRows(values.real, sizes, { detectCards, findCorners, without }, (line) => console.error(line), answers) : [];
 if (realRows.length > 0) console.table(realRows);
 if (values['real-photos'] && !values.real) throw new Error('--real-photos needs --real <kit>: its catalogue is what the photos are identified against');
 const unlabelledRows = values['real-photos'] ? await unlabelledPhotoRows(values.real!, values['real-photos'], sizes, { detectCards, findCorners, without }, (line) => console.error(line)) : [];
@@ -170,6 +175,7 @@ async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples
     const started = performance.now();
     const ranked = await service.rank(photoBytes[i]!);
     times.push(performance.now() - started);
+    answers.record(`generated ${entries.length}${hashOnly ? ' hashes' : ''}`, photo.file.slice(root.length), ranked);
     const shown = shownCandidates(ranked);
     if (photo.printingId === null) {
       outside += 1;

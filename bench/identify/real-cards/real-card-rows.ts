@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { shownCandidates } from '../../../server/vision/answer/shown-candidates.ts';
 import { cardHeight, cardWidth } from '../../../server/vision/describe/card-fingerprint.ts';
 import { fingerprintCardImage } from '../../../server/vision/describe/fingerprint-card-image.ts';
+import { answerLog, type AnswerLog } from '../answer-log.ts';
 import { createIdentifyService, type IdentifyOptions } from '../../../server/vision/serve/identify-service.ts';
 import type { RasterImage } from '../../../server/vision/image/raster-image.ts';
 import { percentile } from '../../engine/stats.ts';
@@ -94,7 +95,13 @@ export async function kitIdentifyService(entries: MemoryEntry[], rasters: Raster
  * Identification on a real-card kit (`npm run kit:real-cards`): its photos, whole and as the app's
  * frame captures, against its catalogue grown to each size with distractors cut from its own cards.
  */
-export async function realCardRows(kitDir: string, sizes: number[], pipeline: KitPipeline, log: (line: string) => void): Promise<RealCardRow[]> {
+export async function realCardRows(
+  kitDir: string,
+  sizes: number[],
+  pipeline: KitPipeline,
+  log: (line: string) => void,
+  answers: AnswerLog = answerLog(undefined),
+): Promise<RealCardRow[]> {
   const kit = readKit(kitDir);
   const { entries, rasters, cardOf } = await kitEntries(kit);
   const rows: RealCardRow[] = [];
@@ -108,7 +115,9 @@ export async function realCardRows(kitDir: string, sizes: number[], pipeline: Ki
       for (const photo of kit.photos) {
         const bytes = readFileSync(photo[photos]);
         const started = performance.now();
-        const shown = shownCandidates(await service.rank(bytes));
+        const ranked = await service.rank(bytes);
+        answers.record(`real ${photos} ${size}`, basename(photo[photos]), ranked);
+        const shown = shownCandidates(ranked);
         times.push(performance.now() - started);
         const sure = (shown[0]?.score ?? 0) >= clientSettings.autoAddMinScore.value;
         if (photo.printingId === null) {
