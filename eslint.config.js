@@ -25,6 +25,29 @@ const featureBoundaries = features.map((feature) => ({
   },
 }));
 
+/**
+ * Identification's stages, in the order a photo goes through them: a stage imports only the shared
+ * folders below it and earlier stages, so each can be read, tested and replaced knowing only those.
+ */
+const visionLayers = ['image', 'geometry', 'decode', 'locate', 'rectify', 'describe', 'search', 'verify', 'answer', 'pipeline', 'serve'];
+const visionBoundaries = visionLayers.map((layer, i) => ({
+  files: [`server/vision/${layer}/**/*.ts`],
+  ignores: ['**/*.test.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: [...visionLayers.slice(i + 1), ...(i < visionLayers.indexOf('pipeline') ? ['catalog-index'] : [])].flatMap((later) => [`../${later}/**`, `**/vision/${later}/**`]),
+            message: `server/vision/${layer} imports only earlier stages (${visionLayers.slice(0, i).join(', ') || 'none'}) and the settings.`,
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'public/ort', 'training', 'coverage', 'bench/out', 'src/i18n/compiled'] },
   js.configs.recommended,
@@ -81,4 +104,5 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  ...visionBoundaries,
 );

@@ -1,4 +1,5 @@
-import { cardHeight, cardWidth, fingerprintCard, hashWords, stripSize, textSize, thumbnailSize, type CardFingerprint } from '../../server/vision/describe/card-fingerprint.ts';
+import { cardHeight, cardWidth } from '../../server/vision/geometry/card-regions.ts';
+import { fingerprintCard, hashWords, stripSize, textSize, thumbnailSize, type CardFingerprint } from '../../server/vision/describe/card-fingerprint.ts';
 import type { RasterImage } from '../../server/vision/image/raster-image.ts';
 import { SeededRandom } from '../../fixtures/identify/seeded-random.ts';
 

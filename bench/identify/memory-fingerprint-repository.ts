@@ -1,6 +1,7 @@
 import type { CardFingerprint } from '../../server/vision/describe/card-fingerprint.ts';
 import { FingerprintIndex, type IndexedPrinting } from '../../server/vision/search/fingerprint-index.ts';
-import type { FineDetails, FingerprintRepository } from '../../server/vision/catalog-index/fingerprint-repository.ts';
+import type { FingerprintRepository } from '../../server/vision/catalog-index/fingerprint-repository.ts';
+import type { FineDetails } from '../../server/vision/search/fine-details.ts';
 
 export interface MemoryEntry {
   printing: IndexedPrinting;

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { generateTestCatalog, generateTestPhotos, type TestPhoto } from '../../fixtures/identify/generate-test-catalog.ts';
 import sharp from 'sharp';
-import { cardHeight, cardWidth } from '../../server/vision/describe/card-fingerprint.ts';
+import { cardHeight, cardWidth } from '../../server/vision/geometry/card-regions.ts';
 import type { RasterImage } from '../../server/vision/image/raster-image.ts';
 import { fingerprintCardImage } from '../../server/vision/describe/fingerprint-card-image.ts';
 import { loadCardCornersModel } from '../../server/vision/locate/card-corners-model.ts';

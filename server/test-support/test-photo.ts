@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { TestCatalog } from '../../fixtures/identify/generate-test-catalog.ts';
 import { renderPhoto, type PhotoOptions } from '../../fixtures/identify/render-photo.ts';
-import type { Quad } from '../vision/locate/card-quad.ts';
+import type { Quad } from '../vision/geometry/card-quad.ts';
 import { decodePhoto } from '../vision/decode/decode-photo.ts';
 import type { RasterImage } from '../vision/image/raster-image.ts';
 

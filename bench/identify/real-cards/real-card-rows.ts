@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { clientSettings } from '../../../src/lib/client-settings.ts';
 import sharp from 'sharp';
 import { shownCandidates } from '../../../server/vision/answer/shown-candidates.ts';
-import { cardHeight, cardWidth } from '../../../server/vision/describe/card-fingerprint.ts';
+import { cardHeight, cardWidth } from '../../../server/vision/geometry/card-regions.ts';
 import { fingerprintCardImage } from '../../../server/vision/describe/fingerprint-card-image.ts';
 import { answerLog, type AnswerLog } from '../answer-log.ts';
 import { createIdentifyService, type IdentifyOptions } from '../../../server/vision/serve/identify-service.ts';

@@ -2,14 +2,9 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/open-database.ts';
 import { serverSettings } from '../../server-settings.ts';
 import { fingerprintVersion, type CardFingerprint } from '../describe/card-fingerprint.ts';
+import type { FineDetailsSource } from '../search/fine-details.ts';
 import type { FingerprintIndex } from '../search/fingerprint-index.ts';
 import { refreshIndex, type LoadedIndex } from './refresh-index.ts';
-
-export interface FineDetails {
-  thumbnail: Uint8Array;
-  strip: Uint8Array;
-  text: Uint8Array;
-}
 
 export interface PrintingImage {
   printingId: string;
@@ -17,12 +12,11 @@ export interface PrintingImage {
   image: string;
 }
 
-export interface FingerprintRepository {
+export interface FingerprintRepository extends FineDetailsSource {
   /** Every printing with a current fingerprint, packed for the search. */
   loadIndex(): Promise<FingerprintIndex>;
   /** The index as it is now, read whole or, given a previous read, from what changed since (repositories over a database only). */
   refreshIndex?(previous: LoadedIndex | undefined): Promise<LoadedIndex>;
-  fineDetails(printingIds: string[]): Promise<Map<string, FineDetails>>;
   /** Printings with an image whose fingerprint is missing, of an older version or from another image. */
   printingsToIndex(options: { force: boolean }): Promise<{ todo: PrintingImage[]; upToDate: number }>;
   /** Printings with an image, and those of them with a current fingerprint. */

@@ -1,18 +1,14 @@
 import { dctHash } from './dct-hash.ts';
-import { flattenLighting, lumaOf, resampleRegion, type GreyPlane } from './grey-plane.ts';
-import type { CardRegion } from '../rectify/photo-sampler.ts';
+import { flattenLighting, lumaOf, resampleRegion, type GreyPlane } from '../image/grey-plane.ts';
+import { cardHeight, cardRegions, cardWidth, type CardRegion } from '../geometry/card-regions.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 
 /**
- * Bump when anything below changes: stored fingerprints of another version are recomputed. The sizes,
- * regions and lighting radius below are the fingerprint's layout, which the index holds for every
+ * Bump when anything below or in geometry/card-regions.ts changes: stored fingerprints of another version are recomputed. The sizes,
+ * regions and lighting radius are the fingerprint's layout, which the index holds for every
  * printing, not tuning numbers (those are in identify-settings.ts).
  */
 export const fingerprintVersion = 4;
-
-/** A rectified card is this many pixels (63 x 88 mm at about 3.8 px/mm). */
-export const cardWidth = 240;
-export const cardHeight = 336;
 
 /** Lighting is flattened over boxes this many card pixels either side: wider than a letter, narrower than glare. */
 export const lightingRadius = 24;
@@ -21,18 +17,6 @@ export const lightingRadius = 24;
 export function lightingRadiusIn(region: CardRegion, columns: number): number {
   return Math.max(1, Math.round((lightingRadius * columns) / ((region.x1 - region.x0) * cardWidth)));
 }
-
-/**
- * Regions as fractions of the card. The bottom strip holds the set symbol, the collector number and
- * the regulation mark on modern cards: it tells apart reprints that share their artwork. The text
- * box (attacks, abilities, rules) tells apart a card's printings in other languages.
- */
-export const cardRegions = {
-  whole: { x0: 0.03, y0: 0.02, x1: 0.97, y1: 0.98 },
-  art: { x0: 0.08, y0: 0.1, x1: 0.92, y1: 0.5 },
-  strip: { x0: 0.03, y0: 0.86, x1: 0.97, y1: 0.975 },
-  text: { x0: 0.05, y0: 0.5, x1: 0.95, y1: 0.86 },
-} as const;
 
 /**
  * Words of the packed hash: whole card (8), art box (8), bottom strip (4), then the whole card and

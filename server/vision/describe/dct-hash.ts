@@ -1,4 +1,4 @@
-import type { GreyPlane } from './grey-plane.ts';
+import type { GreyPlane } from '../image/grey-plane.ts';
 
 const cosineTables = new Map<number, Float64Array>();
 

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { cardHeight, cardWidth, fingerprintCard, type CardFingerprint } from './card-fingerprint.ts';
+import { cardHeight, cardWidth } from '../geometry/card-regions.ts';
+import { fingerprintCard, type CardFingerprint } from './card-fingerprint.ts';
 
 /** Fingerprint of a catalogue image (a straight scan of the card): only resized, never searched for an outline. */
 export async function fingerprintCardImage(bytes: Uint8Array): Promise<CardFingerprint> {

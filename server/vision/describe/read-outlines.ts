@@ -1,6 +1,6 @@
 import type { OpenCv } from '../image/opencv.ts';
 import type { RasterImage } from '../image/raster-image.ts';
-import { halfTurn, type Quad } from '../locate/card-quad.ts';
+import { halfTurn, type Quad } from '../geometry/card-quad.ts';
 import { rectifyCards } from '../rectify/rectify-card.ts';
 import { fingerprintBothWays, fingerprintCard, type CardFingerprint } from './card-fingerprint.ts';
 

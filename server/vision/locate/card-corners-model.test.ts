@@ -8,7 +8,7 @@ import { cornerWindow, loadCardCornersModel, type FindCardCorners } from './card
 import { decodeHeatmaps } from './decode-heatmaps.ts';
 import { loadPrintReader } from './read-print.ts';
 import { loadCardDetector, type DetectCards } from './card-detector.ts';
-import { maxCornerDistance, type Quad } from './card-quad.ts';
+import { maxCornerDistance, type Quad } from '../geometry/card-quad.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 
 const outlineHeight = (truth: Quad) => (Math.hypot(truth[3].x - truth[0].x, truth[3].y - truth[0].y) + Math.hypot(truth[2].x - truth[1].x, truth[2].y - truth[1].y)) / 2;

@@ -9,7 +9,7 @@ import { sidesOnEdges } from './fit-sides.ts';
 import { doubtful, repairedOutline } from './repair-outline.ts';
 import { unseenSidesFromPrint } from './print-sides.ts';
 import { loadPrintReader, printReaderModel, type ReadPrint } from './read-print.ts';
-import { orderQuad, type Quad } from './card-quad.ts';
+import { orderQuad, type Quad } from '../geometry/card-quad.ts';
 import { loadOpenCv, withMats, type OpenCv } from '../image/opencv.ts';
 import { writeRgbPlanes } from '../image/rgb-planes.ts';
 import { identifySettings } from '../identify-settings.ts';

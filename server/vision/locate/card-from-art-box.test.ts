@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardsAroundArtBox } from './card-from-art-box.ts';
-import { maxCornerDistance, orderQuad, type Point, type Quad } from './card-quad.ts';
+import { maxCornerDistance, orderQuad, type Point, type Quad } from '../geometry/card-quad.ts';
 import { loadOpenCv, withMats, type OpenCv } from '../image/opencv.ts';
 
 // Where the art box sits on a modern card, as fractions of its width and height.

@@ -1,10 +1,5 @@
-import { orderQuad, pointInQuad, type Quad } from './card-quad.ts';
-
-/**
- * Where the art box sits on a card, as fractions of its width and height (modern card layouts): a
- * fact of the cards measured on their images, not a tuning number (those are in identify-settings.ts).
- */
-const artBox = { x0: 0.075, y0: 0.12, x1: 0.925, y1: 0.5 } as const;
+import { orderQuad, pointInQuad, type Quad } from '../geometry/card-quad.ts';
+import { artFrame } from '../geometry/card-regions.ts';
 
 /** A corner of the card in the art box's own coordinates (the art box is the unit square). */
 const cardCorners = [
@@ -12,7 +7,7 @@ const cardCorners = [
   [1, 0],
   [1, 1],
   [0, 1],
-].map(([x, y]) => ({ u: (x! - artBox.x0) / (artBox.x1 - artBox.x0), v: (y! - artBox.y0) / (artBox.y1 - artBox.y0) }));
+].map(([x, y]) => ({ u: (x! - artFrame.x0) / (artFrame.x1 - artFrame.x0), v: (y! - artFrame.y0) / (artFrame.y1 - artFrame.y0) }));
 
 /**
  * The cards an outline would belong to if it were the card's art box: when the card's own border is

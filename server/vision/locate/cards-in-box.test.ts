@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maxCornerDistance, turnedCard, type Quad } from './card-quad.ts';
+import { maxCornerDistance, turnedCard, type Quad } from '../geometry/card-quad.ts';
 import { cardsInBox } from './cards-in-box.ts';
 
 const turned = (cx: number, cy: number, height: number, degrees: number) => turnedCard({ x: cx, y: cy }, height, (degrees * Math.PI) / 180);

@@ -1,5 +1,5 @@
 import type { Box } from '../../../engine/preprocess/letterbox-geometry.ts';
-import { cardAspect, turnedCard, type Quad } from './card-quad.ts';
+import { cardAspect, turnedCard, type Quad } from '../geometry/card-quad.ts';
 import { identifySettings } from '../identify-settings.ts';
 
 const degree = Math.PI / 180;

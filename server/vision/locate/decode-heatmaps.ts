@@ -1,4 +1,4 @@
-import type { Point } from './card-quad.ts';
+import type { Point } from '../geometry/card-quad.ts';
 
 /**
  * Each heatmap's peak (maps laid out one after another), refined by the softmax-weighted mean of the

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog } from '../../../fixtures/identify/generate-test-catalog.ts';
 import { easyPhotosOf } from '../../test-support/test-photo.ts';
 import { SeededRandom } from '../../../fixtures/identify/seeded-random.ts';
-import { maxCornerDistance, type Quad } from './card-quad.ts';
+import { maxCornerDistance, type Quad } from '../geometry/card-quad.ts';
 import { findCardOutlines } from './find-card-outlines.ts';
 import { loadOpenCv, type OpenCv } from '../image/opencv.ts';
 import type { RasterImage } from '../image/raster-image.ts';

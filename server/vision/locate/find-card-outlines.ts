@@ -1,4 +1,4 @@
-import { cardAspect, maxCornerDistance, orderQuad, quadArea, type Point, type Quad } from './card-quad.ts';
+import { cardAspect, maxCornerDistance, orderQuad, quadArea, type Point, type Quad } from '../geometry/card-quad.ts';
 import { cardsAroundArtBox } from './card-from-art-box.ts';
 import { lineQuads, scoreOutline, type EdgeMaps } from './line-quads.ts';
 import { identifySettings } from '../identify-settings.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog } from '../../../fixtures/identify/generate-test-catalog.ts';
 import { easyPhotosOf } from '../../test-support/test-photo.ts';
 import type { RasterImage } from '../image/raster-image.ts';
-import { maxCornerDistance, orderQuad, quadSides, type Quad } from './card-quad.ts';
+import { maxCornerDistance, orderQuad, quadSides, type Quad } from '../geometry/card-quad.ts';
 import { sidesOnEdges } from './fit-sides.ts';
 
 const cardHeight = (quad: Quad) => Math.max(quadSides(quad).width, quadSides(quad).height);

@@ -1,6 +1,6 @@
 import { identifySettings } from '../identify-settings.ts';
 import type { RasterImage } from '../image/raster-image.ts';
-import { lineThrough, quadSides, whereLinesMeet, type Line, type Point, type Quad } from './card-quad.ts';
+import { lineThrough, quadSides, whereLinesMeet, type Line, type Point, type Quad } from '../geometry/card-quad.ts';
 
 export interface SideFitOptions {
   /** How far across a side its edge is looked for, as a share of the card's height. */

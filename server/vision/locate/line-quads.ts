@@ -1,4 +1,4 @@
-import { cardAspect, cornerAnglesPlausible, orderQuad, quadArea, quadSides, whereLinesMeet, type Point, type Quad } from './card-quad.ts';
+import { cardAspect, cornerAnglesPlausible, orderQuad, quadArea, quadSides, whereLinesMeet, type Point, type Quad } from '../geometry/card-quad.ts';
 import { identifySettings } from '../identify-settings.ts';
 import { withMats, type OpenCv } from '../image/opencv.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { identifySettings } from '../identify-settings.ts';
 import type { RasterImage } from '../image/raster-image.ts';
-import type { Quad } from './card-quad.ts';
+import type { Quad } from '../geometry/card-quad.ts';
 import { unseenSidesFromPrint } from './print-sides.ts';
 import type { ReadPrint } from './read-print.ts';
 

@@ -1,6 +1,6 @@
 import { identifySettings } from '../identify-settings.ts';
 import type { RasterImage } from '../image/raster-image.ts';
-import { lineThrough, whereLinesMeet, type Quad } from './card-quad.ts';
+import { lineThrough, whereLinesMeet, type Quad } from '../geometry/card-quad.ts';
 import type { OutlineOnEdges } from './fit-sides.ts';
 import type { ReadPrint } from './read-print.ts';
 

@@ -4,7 +4,7 @@ import { createModelSession } from '../../../engine/runtime/ort-session.ts';
 import { loadOpenCv, withMats, type OpenCv } from '../image/opencv.ts';
 import { writeRgbPlanes } from '../image/rgb-planes.ts';
 import type { RasterImage } from '../image/raster-image.ts';
-import { cardAspect, pointInQuad, quadSides, type Point, type Quad } from './card-quad.ts';
+import { cardAspect, pointInQuad, quadSides, type Point, type Quad } from '../geometry/card-quad.ts';
 import { nodeWasmPaths } from './card-detector.ts';
 import { decodeHeatmaps } from './decode-heatmaps.ts';
 import { identifySettings } from '../identify-settings.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Quad } from './card-quad.ts';
+import type { Quad } from '../geometry/card-quad.ts';
 import { cornerFrames, fromPatch, refinerContract, shrinkFor } from './refine-corners.ts';
 
 // An upright card 630 x 880 px at (100, 50), clockwise from the top-left.

@@ -6,7 +6,7 @@ import { writeRgbPlanes } from '../image/rgb-planes.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 import { nodeWasmPaths } from './card-detector.ts';
 import { decodeHeatmaps } from './decode-heatmaps.ts';
-import { quadSides, type Point, type Quad } from './card-quad.ts';
+import { quadSides, type Point, type Quad } from '../geometry/card-quad.ts';
 import { identifySettings } from '../identify-settings.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog } from '../../../fixtures/identify/generate-test-catalog.ts';
 import { easyPhotosOf, type TestPhoto } from '../../test-support/test-photo.ts';
-import { maxCornerDistance, orderQuad, parallelogramCompletions, type Quad } from './card-quad.ts';
+import { maxCornerDistance, orderQuad, parallelogramCompletions, type Quad } from '../geometry/card-quad.ts';
 import { loadCornerRefiner, type RefineCorners } from './refine-corners.ts';
 import { sidesOnEdges } from './fit-sides.ts';
 import { doubtful, misshapen, repairedOutline } from './repair-outline.ts';

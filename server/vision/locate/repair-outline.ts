@@ -1,6 +1,6 @@
 import { identifySettings } from '../identify-settings.ts';
 import type { RasterImage } from '../image/raster-image.ts';
-import { largestCornerCosine, parallelogramCompletions, type Quad } from './card-quad.ts';
+import { largestCornerCosine, parallelogramCompletions, type Quad } from '../geometry/card-quad.ts';
 import { sidesOnEdges, type OutlineOnEdges } from './fit-sides.ts';
 import type { RefineCorners } from './refine-corners.ts';
 

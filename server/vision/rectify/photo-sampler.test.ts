@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SeededRandom } from '../../../fixtures/identify/seeded-random.ts';
-import type { Quad } from '../locate/card-quad.ts';
+import type { Quad } from '../geometry/card-quad.ts';
 import { loadOpenCv, withMats, type OpenCv } from '../image/opencv.ts';
 import { PhotoSampler } from './photo-sampler.ts';
 import type { RasterImage } from '../image/raster-image.ts';

@@ -1,14 +1,7 @@
-import { squareToQuad, type Quad } from '../locate/card-quad.ts';
-import type { GreyPlane } from '../describe/grey-plane.ts';
+import { squareToQuad, type Quad } from '../geometry/card-quad.ts';
+import type { GreyPlane } from '../image/grey-plane.ts';
 import type { RasterImage } from '../image/raster-image.ts';
-
-/** A region of the card, as fractions of its width and height. */
-export interface CardRegion {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+import type { CardRegion } from '../geometry/card-regions.ts';
 
 /**
  * Reads a card's regions straight from the photo through any quad, without warping the whole card:

@@ -1,5 +1,5 @@
-import { cardHeight, cardWidth } from '../describe/card-fingerprint.ts';
-import { quadSides, type Quad } from '../locate/card-quad.ts';
+import { cardHeight, cardWidth } from '../geometry/card-regions.ts';
+import { quadSides, type Quad } from '../geometry/card-quad.ts';
 import { identifySettings } from '../identify-settings.ts';
 import { withMats, type CvMat, type OpenCv } from '../image/opencv.ts';
 import type { RasterImage } from '../image/raster-image.ts';

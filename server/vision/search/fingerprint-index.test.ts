@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog } from '../../../fixtures/identify/generate-test-catalog.ts';
 import { decodedTestPhoto } from '../../test-support/test-photo.ts';
 import { fingerprintCard, type CardFingerprint } from '../describe/card-fingerprint.ts';
-import { pointInQuad, type Quad } from '../locate/card-quad.ts';
+import { pointInQuad, type Quad } from '../geometry/card-quad.ts';
 import { fingerprintCardImage } from '../describe/fingerprint-card-image.ts';
 import { FingerprintIndex, type IndexedPrinting, type SearchPool } from './fingerprint-index.ts';
 import { loadOpenCv } from '../image/opencv.ts';

@@ -1,7 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { RankedPrinting } from '../answer/artwork-scores.ts';
 import type { SharedIndex } from '../search/fingerprint-index.ts';
-import type { FineDetails } from '../catalog-index/fingerprint-repository.ts';
+import type { FineDetails } from '../search/fine-details.ts';
 import type { IdentifyOptions } from './identify-service.ts';
 
 /** How every worker ranks, fixed when the pool starts (functions cannot cross threads, so the detector is a flag). */

@@ -9,7 +9,7 @@ import type { FingerprintRepository } from '../catalog-index/fingerprint-reposit
 import type { IdentifyOutcome, IdentifyTask, IdentifyWorkerSettings } from './identify-pool-messages.ts';
 import { serveReads } from './identify-pool-reads.ts';
 import { decodePhoto } from '../decode/decode-photo.ts';
-import { candidatesOf } from '../answer/candidates.ts';
+import { candidatesOf } from './candidates.ts';
 import { emptyIndexMessage } from '../pipeline/rank-photo.ts';
 import { holdIndex, type IdentifyService } from './identify-service.ts';
 

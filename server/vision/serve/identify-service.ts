@@ -1,5 +1,5 @@
 import type { RankedPrinting } from '../answer/artwork-scores.ts';
-import { candidatesOf } from '../answer/candidates.ts';
+import { candidatesOf } from './candidates.ts';
 import type { FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
 import type { LoadedIndex } from '../catalog-index/refresh-index.ts';
 import { rankPhoto, type PipelineOptions } from '../pipeline/rank-photo.ts';

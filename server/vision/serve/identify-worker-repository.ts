@@ -1,6 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { FingerprintIndex } from '../search/fingerprint-index.ts';
-import type { FineDetails, FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
+import type { FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
+import type { FineDetails } from '../search/fine-details.ts';
 import type { MainThreadReads, ReadReply, ReadRequest } from './identify-pool-messages.ts';
 
 /**

@@ -7,7 +7,7 @@ import { generateTestCatalog } from '../../../fixtures/identify/generate-test-ca
 import { renderPhoto } from '../../../fixtures/identify/render-photo.ts';
 import { alignQuad, alignToCandidate } from './align-to-candidate.ts';
 import type { CardFingerprint } from '../describe/card-fingerprint.ts';
-import { maxCornerDistance, type Quad } from '../locate/card-quad.ts';
+import { maxCornerDistance, type Quad } from '../geometry/card-quad.ts';
 import { decodePhoto } from '../decode/decode-photo.ts';
 import { fingerprintCardImage } from '../describe/fingerprint-card-image.ts';
 import { PhotoSampler } from '../rectify/photo-sampler.ts';

@@ -1,11 +1,12 @@
-import { artCells, artOfThumbnail, cardRegions, coarseSize, coarseThumbnail, lightingRadiusIn, stripSize, thumbnailSize, toBytes } from '../describe/card-fingerprint.ts';
-import type { Point, Quad } from '../locate/card-quad.ts';
-import { correlationWith, normalised, shiftedCorrelation } from './fine-compare.ts';
+import { artCells, artOfThumbnail, coarseSize, coarseThumbnail, stripSize, thumbnailSize, toBytes } from '../describe/card-fingerprint.ts';
+import type { Point, Quad } from '../geometry/card-quad.ts';
+import { normalised, shiftedCorrelation } from '../image/correlation.ts';
+import { judgeAgainst } from '../describe/likeness.ts';
 import { readRegion } from './read-region.ts';
-import type { FineDetails } from '../catalog-index/fingerprint-repository.ts';
-import { flattenLighting } from '../describe/grey-plane.ts';
+import type { FineDetails } from '../search/fine-details.ts';
 import { identifySettings } from '../identify-settings.ts';
-import type { CardRegion, PhotoSampler } from '../rectify/photo-sampler.ts';
+import type { PhotoSampler } from '../rectify/photo-sampler.ts';
+import { cardRegions, type CardRegion } from '../geometry/card-regions.ts';
 
 const {
   wideStep,
@@ -35,18 +36,6 @@ export interface Alignment {
   art: number;
 }
 
-/**
- * The correlation of the photo's card, or one region of it, through a quad, at a target's grid and
- * flattened as the fingerprint is, with that (normalised) target. An alignment judges hundreds of
- * quads, so each judge keeps its grids.
- */
-export function judgeAgainst(sampler: PhotoSampler, target: Float32Array, columns: number, rows: number, region: CardRegion = cardRegions.whole): (quad: Quad) => number {
-  const grid = new Float32Array(columns * rows);
-  const flat = new Float32Array(columns * rows);
-  const radius = lightingRadiusIn(region, columns);
-  return (quad) => correlationWith(flattenLighting(sampler.sample(quad, region, columns, rows, grid), radius, flat).data, target);
-}
-
 /** A region of the photo's card through `quad`, over its mean, as fingerprints store their regions. */
 function regionThrough(sampler: PhotoSampler, quad: Quad, region: CardRegion, size: { width: number; height: number }): Uint8Array {
   const plane = sampler.sample(quad, region, size.width, size.height);
@@ -54,11 +43,6 @@ function regionThrough(sampler: PhotoSampler, quad: Quad, region: CardRegion, si
   for (const value of plane.data) mean += value;
   mean /= plane.data.length;
   return toBytes({ ...plane, data: plane.data.map((value) => value / (mean + 8)) });
-}
-
-/** How alike the photo through a quad and a thumbnail are: a correlation, -1..1. */
-export function likenessTo(sampler: PhotoSampler, thumbnail: Uint8Array): (quad: Quad) => number {
-  return judgeAgainst(sampler, normalised(thumbnail), thumbnailSize.width, thumbnailSize.height);
 }
 
 const moved = (quad: Quad, move: (p: Point, corner: number) => Point) => quad.map((p, corner) => move(p, corner)) as Quad;

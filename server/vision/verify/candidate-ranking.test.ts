@@ -9,7 +9,7 @@ import { scorePrintings } from '../answer/artwork-scores.ts';
 import type { Contender } from '../search/shortlist.ts';
 import { CandidateRanking } from './candidate-ranking.ts';
 import { fingerprintCard } from '../describe/card-fingerprint.ts';
-import { pointInQuad, type Quad } from '../locate/card-quad.ts';
+import { pointInQuad, type Quad } from '../geometry/card-quad.ts';
 import type { FingerprintIndex } from '../search/fingerprint-index.ts';
 import { createFingerprintRepository, type FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
 import { indexCatalog } from '../catalog-index/index-catalog.ts';

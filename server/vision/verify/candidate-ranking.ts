@@ -1,12 +1,12 @@
-import type { FineDetails, FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
+import type { FineDetails, FineDetailsSource } from '../search/fine-details.ts';
 import { artCells, artOfThumbnail, regionGrids, stripSize, textSize, thumbnailSize } from '../describe/card-fingerprint.ts';
 import { identifySettings } from '../identify-settings.ts';
-import { maxCornerDistance, type Quad } from '../locate/card-quad.ts';
+import { maxCornerDistance, type Quad } from '../geometry/card-quad.ts';
 import type { PhotoSampler } from '../rectify/photo-sampler.ts';
 import type { FingerprintIndex } from '../search/fingerprint-index.ts';
 import type { Contender } from '../search/shortlist.ts';
 import { alignToCandidate, type Alignment } from './align-to-candidate.ts';
-import { correlationWith, normalised, shiftedCorrelation } from './fine-compare.ts';
+import { correlationWith, normalised, shiftedCorrelation } from '../image/correlation.ts';
 import { alignRegionFinely, alignRegionRoughly } from './region-reading.ts';
 import { readRegion } from './read-region.ts';
 import { similarity, type MatchEvidence } from './similarity.ts';
@@ -41,7 +41,7 @@ export class CandidateRanking {
 
   constructor(
     private readonly search: FingerprintIndex,
-    private readonly repository: FingerprintRepository,
+    private readonly repository: FineDetailsSource,
     /** Absent when hashes alone decide. */
     private readonly sampler: PhotoSampler | undefined,
   ) {}

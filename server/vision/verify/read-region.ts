@@ -1,6 +1,6 @@
 import { lightingRadiusIn, toBytes, type RegionGrid } from '../describe/card-fingerprint.ts';
-import { flattenLighting } from '../describe/grey-plane.ts';
-import type { Quad } from '../locate/card-quad.ts';
+import { flattenLighting } from '../image/grey-plane.ts';
+import type { Quad } from '../geometry/card-quad.ts';
 import type { PhotoSampler } from '../rectify/photo-sampler.ts';
 
 /** A region of the photo's card through `quad`, lighting flattened and stored as fingerprints store theirs. */

@@ -1,7 +1,8 @@
-import { climb, cornerMoves, judgeAgainst, wholeMoves } from './align-to-candidate.ts';
+import { judgeAgainst } from '../describe/likeness.ts';
+import { climb, cornerMoves, wholeMoves } from './align-to-candidate.ts';
 import { halfResolution, type RegionGrid } from '../describe/card-fingerprint.ts';
-import type { Quad } from '../locate/card-quad.ts';
-import { normalised } from './fine-compare.ts';
+import type { Quad } from '../geometry/card-quad.ts';
+import { normalised } from '../image/correlation.ts';
 import { identifySettings } from '../identify-settings.ts';
 import type { PhotoSampler } from '../rectify/photo-sampler.ts';
 

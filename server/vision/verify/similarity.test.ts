@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog } from '../../../fixtures/identify/generate-test-catalog.ts';
 import { artCells, artOfThumbnail, thumbnailSize, type CardFingerprint } from '../describe/card-fingerprint.ts';
 import { fingerprintCardImage } from '../describe/fingerprint-card-image.ts';
-import { shiftedCorrelation } from './fine-compare.ts';
+import { shiftedCorrelation } from '../image/correlation.ts';
 
 const wholeCorrelation = (a: CardFingerprint, b: CardFingerprint) => shiftedCorrelation(a.thumbnail, b.thumbnail, thumbnailSize.width, thumbnailSize.height, 0, 0);
 const artCorrelation = (a: CardFingerprint, b: CardFingerprint) =>

@@ -1,5 +1,5 @@
 import { stripSize } from '../describe/card-fingerprint.ts';
-import { normalised, shiftedCorrelation } from './fine-compare.ts';
+import { normalised, shiftedCorrelation } from '../image/correlation.ts';
 import { identifySettings } from '../identify-settings.ts';
 
 const { differingDeviation, differingMinPixels, differingShiftX, differingShiftY } = identifySettings.verify;

@@ -1,5 +1,5 @@
-import { reusableFloat64Array } from '../image/reusable-buffer.ts';
-import { summedAreaTable } from '../image/summed-area.ts';
+import { reusableFloat64Array } from './reusable-buffer.ts';
+import { summedAreaTable } from './summed-area.ts';
 
 /** Values minus their mean, over their norm: correlating two of them is one dot product. */
 export function normalised(values: ArrayLike<number>): Float32Array {

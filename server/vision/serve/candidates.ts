@@ -1,9 +1,9 @@
 import { assetAddress } from '../../catalog/asset-address.ts';
 import type { IndexedPrinting } from '../search/fingerprint-index.ts';
-import type { Candidate } from '../serve/identify-schemas.ts';
-import type { RankedPrinting } from './artwork-scores.ts';
+import type { Candidate } from './identify-schemas.ts';
+import type { RankedPrinting } from '../answer/artwork-scores.ts';
 import { cardmarketUrls } from './cardmarket-urls.ts';
-import { shownCandidates } from './shown-candidates.ts';
+import { shownCandidates } from '../answer/shown-candidates.ts';
 
 /** The API's answer for ranked printings: those shown, with what the app displays of each, from the index they were ranked in. */
 export function candidatesOf(ranked: RankedPrinting[], printings: IndexedPrinting[], assetsBaseUrl: string): Candidate[] {

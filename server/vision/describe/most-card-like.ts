@@ -1,8 +1,8 @@
 import { identifySettings } from '../identify-settings.ts';
 import type { PhotoSampler } from '../rectify/photo-sampler.ts';
-import { likenessTo } from '../verify/align-to-candidate.ts';
-import { halfTurn } from './card-quad.ts';
-import type { OutlineHypothesis } from './find-card-outlines.ts';
+import { likenessTo } from './likeness.ts';
+import { halfTurn } from '../geometry/card-quad.ts';
+import type { OutlineHypothesis } from '../locate/find-card-outlines.ts';
 
 /**
  * Outlines, the most card-like first, each turned the way up it looks most like a card: by how much

@@ -1,6 +1,6 @@
-import type { RasterImage } from '../image/raster-image.ts';
-import { reusableFloat64Array } from '../image/reusable-buffer.ts';
-import { summedAreaTable } from '../image/summed-area.ts';
+import type { RasterImage } from './raster-image.ts';
+import { reusableFloat64Array } from './reusable-buffer.ts';
+import { summedAreaTable } from './summed-area.ts';
 
 /** A single-channel float image; values are whatever the producing step says. */
 export interface GreyPlane {
