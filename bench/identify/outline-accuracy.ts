@@ -103,9 +103,9 @@ for (const kind of ['whole', 'frame'] as const) {
     const found = await corners(image, boxes);
     modelMs.push(performance.now() - started);
     cornerMs.push(performance.now() - detected);
-    const [unrefined] = await corners(image, boxes, { refine: false });
-    const [unfitted] = await corners(image, boxes, { fitSides: false });
-    const unread = await corners(image, boxes, { readPrint: false });
+    const [unrefined] = await corners(image, boxes, []);
+    const [unfitted] = await corners(image, boxes, ['corner-refiner', 'outline-repair']);
+    const unread = await corners(image, boxes, ['corner-refiner', 'side-fit', 'outline-repair']);
     started = performance.now();
     const sampler = new PhotoSampler(image);
     const outlines = findCardOutlines(cv, image);

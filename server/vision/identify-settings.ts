@@ -235,5 +235,32 @@ const looks = {
 
 export const identifySettings = { decode, locate, rectify, search, verify, answer, looks };
 
+/**
+ * What runs, in order, as lists: where outlines come from, what is done to the corner model's
+ * outline, which looks follow the every-outline look, and the comparisons of candidates. Each name is
+ * described in pipeline/pipeline-parts.ts; `bench:identify -- --without <name>` leaves one out to
+ * measure what it earns.
+ */
+export const identifyParts = {
+  outlineSources: ['corner-model', 'hand-outlines', 'detector-seeds'],
+  outlineSteps: ['corner-refiner', 'side-fit', 'outline-repair', 'print-reader'],
+  looks: ['first-look', 'second-look'],
+  comparisons: ['fine-comparison', 'alignment', 'reprints', 'missing-printings'],
+} as const;
+
+type PartLists = typeof identifyParts;
+export type OutlineSource = PartLists['outlineSources'][number];
+export type OutlineStep = PartLists['outlineSteps'][number];
+export type Look = PartLists['looks'][number];
+export type Comparison = PartLists['comparisons'][number];
+
+/** The parts a run uses: `identifyParts`, or those lists less some names. */
+export interface IdentifyParts {
+  outlineSources: readonly OutlineSource[];
+  outlineSteps: readonly OutlineStep[];
+  looks: readonly Look[];
+  comparisons: readonly Comparison[];
+}
+
 const problems = validateServerSettings(identifySettings);
 if (problems.length > 0) throw new RangeError(`Invalid identification settings: ${problems.join('; ')}`);

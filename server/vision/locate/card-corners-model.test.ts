@@ -47,7 +47,7 @@ describe('card corner model', () => {
     let within = 0;
     for (const { image, truth } of photos) {
       const boxes = await detect(image);
-      const [best] = await findCorners(image, boxes.slice(0, 1), { refine: false });
+      const [best] = await findCorners(image, boxes.slice(0, 1), []);
       expect(best).toBeDefined();
       const error = outlineError(best!.quad, truth);
       if (error < 0.02) within += 1;

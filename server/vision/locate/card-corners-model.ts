@@ -4,15 +4,13 @@ import type { Box } from '../../../engine/preprocess/letterbox-geometry.ts';
 import { createModelSession } from '../../../engine/runtime/ort-session.ts';
 import { nodeWasmPaths } from './card-detector.ts';
 import { decodeHeatmaps } from './decode-heatmaps.ts';
-import { cornerRefinerModel, loadCornerRefiner, type RefineCorners } from './refine-corners.ts';
-import { sidesOnEdges } from './fit-sides.ts';
-import { doubtful, repairedOutline } from './repair-outline.ts';
-import { unseenSidesFromPrint } from './print-sides.ts';
-import { loadPrintReader, printReaderModel, type ReadPrint } from './read-print.ts';
+import { cornerRefinerModel, loadCornerRefiner } from './refine-corners.ts';
+import { refineOutline, type OutlineModels } from './outline-steps.ts';
+import { loadPrintReader, printReaderModel } from './read-print.ts';
 import { orderQuad, type Quad } from '../geometry/card-quad.ts';
 import { loadOpenCv, withMats, type OpenCv } from '../image/opencv.ts';
 import { writeRgbPlanes } from '../image/rgb-planes.ts';
-import { identifySettings } from '../identify-settings.ts';
+import { identifyParts, identifySettings, type OutlineStep } from '../identify-settings.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -34,13 +32,11 @@ export interface CardCorners {
 }
 
 /**
- * The corners of the card in each box of a photo (the whole photo when no box is given), each looked
- * at again by the corner refiner unless `refine` is false, then its sides moved onto the edges seen
- * along them (locate/fit-sides.ts) unless `fitSides` is false; a doubtful outline is replaced by
- * its repair (locate/repair-outline.ts) unless `repair` is false; a side on too little straight
- * edge is put where the card's print places it (locate/print-sides.ts) unless `readPrint` is false.
+ * The corners of the card in each box of a photo (the whole photo when no box is given), each
+ * outline then taken through the `steps` (locate/outline-steps.ts; all of them unless told).
  */
-export type FindCardCorners = (image: RasterImage, boxes: Box[], options?: { refine?: boolean; fitSides?: boolean; repair?: boolean; readPrint?: boolean }) => Promise<CardCorners[]>;
+export type FindCardCorners = (image: RasterImage, boxes: Box[], steps?: readonly OutlineStep[]) => Promise<CardCorners[]>;
+
 
 export interface CornerModelFiles {
   corners: string;
@@ -95,9 +91,10 @@ function windowTensor(cv: OpenCv, image: RasterImage, window: Window): Float32Ar
 export async function loadCardCornersModel(files: Partial<CornerModelFiles> = {}, passes: number = identifySettings.locate.cornerPasses.value): Promise<FindCardCorners> {
   const { corners: modelFile, refiner: refinerFile, printReader: printReaderFile } = { ...shippedModels, ...files };
   const session = await createModelSession(new Uint8Array(await readFile(modelFile)), { wasmPaths: nodeWasmPaths });
-  const refine: RefineCorners | undefined = refinerFile ? await loadCornerRefiner(refinerFile) : undefined;
-  const readPrint: ReadPrint | undefined = printReaderFile ? await loadPrintReader(printReaderFile) : undefined;
-  const refinePasses = identifySettings.locate.cornerRefinePasses.value;
+  const models: OutlineModels = {
+    refine: refinerFile ? await loadCornerRefiner(refinerFile) : undefined,
+    readPrint: printReaderFile ? await loadPrintReader(printReaderFile) : undefined,
+  };
   const cv = await loadOpenCv();
   const { inputWidth, inputHeight, stride } = cornersContract;
   const one = async (image: RasterImage, box: Box): Promise<CardCorners | undefined> => {
@@ -109,11 +106,7 @@ export async function loadCardCornersModel(files: Partial<CornerModelFiles> = {}
     const inPhoto = points.map((p) => ({ x: window.left + (p.x * window.width) / inputWidth, y: window.top + (p.y * window.height) / inputHeight }));
     return { quad: orderQuad(inPhoto), sharpness };
   };
-  const refined: RefineCorners = async (image, quads) => {
-    for (let pass = 0; refine && pass < refinePasses; pass++) quads = (await refine(image, quads)).map(orderQuad);
-    return quads;
-  };
-  return async (image, boxes, options) => {
+  return async (image, boxes, steps = identifyParts.outlineSteps) => {
     const asked = boxes.length > 0 ? boxes : [{ x: 0, y: 0, w: image.width, h: image.height }];
     const found: CardCorners[] = [];
     for (const box of asked) {
@@ -121,19 +114,7 @@ export async function loadCardCornersModel(files: Partial<CornerModelFiles> = {}
       // Again in a window around the card found: centred on it and sized to it, as the model's
       // training windows mostly were, whatever the detector's box was.
       for (let pass = 1; corners && pass < passes; pass++) corners = (await one(image, boxAround(corners.quad))) ?? corners;
-      if (!corners) continue;
-      if (!refine || options?.refine === false) {
-        found.push(corners);
-        continue;
-      }
-      const [outline] = (await refined(image, [corners.quad])) as [Quad];
-      const onEdges = sidesOnEdges(image, outline);
-      // Instead of the doubtful outline, not beside it: when both were read, the likeness to the
-      // typical card chose the doubtful one for some photos whose repair was within 2% of the card.
-      const repaired = options?.repair !== false && doubtful(onEdges) ? await repairedOutline(image, outline, onEdges, refined) : undefined;
-      const kept = repaired ?? { refined: outline, onEdges };
-      if (options?.fitSides === false) found.push({ ...corners, quad: kept.refined });
-      else found.push({ ...corners, quad: readPrint && options?.readPrint !== false ? await unseenSidesFromPrint(image, kept.onEdges, readPrint) : kept.onEdges.quad });
+      if (corners) found.push({ ...corners, quad: await refineOutline(image, corners.quad, steps, models) });
     }
     return found;
   };
@@ -150,12 +131,12 @@ function boxAround(quad: Quad): Box {
 /** The corner model loaded on first use; identification works without it (the hand-written outline search stays). */
 export function cardCornersOnDemand(files: Partial<CornerModelFiles> = {}): FindCardCorners {
   let loading: Promise<FindCardCorners | undefined> | undefined;
-  return async (image, boxes, options) => {
+  return async (image, boxes, steps) => {
     loading ??= loadCardCornersModel(files).catch((error: unknown) => {
       console.warn(`Card corner model unavailable on the server (${error instanceof Error ? error.message : String(error)}); finding outlines by hand only`);
       return undefined;
     });
     const find = await loading;
-    return find ? find(image, boxes, options) : [];
+    return find ? find(image, boxes, steps) : [];
   };
 }

@@ -1,5 +1,5 @@
 import type { Detection } from '../../../engine/api.ts';
-import { identifySettings } from '../identify-settings.ts';
+import { identifySettings, type OutlineStep } from '../identify-settings.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 import type { FindCardCorners } from './card-corners-model.ts';
 import type { OutlineHypothesis } from './find-card-outlines.ts';
@@ -12,8 +12,8 @@ export function cornerWindows(boxes: Detection[]): Detection[] {
 }
 
 /** The corner model's outlines in the detector's boxes (the whole photo without any), those it is sure of. */
-export async function modelOutlines(findCorners: FindCardCorners, image: RasterImage, boxes: Detection[], parts: { refine: boolean; fitSides: boolean; repair: boolean; readPrint: boolean }): Promise<OutlineHypothesis[]> {
-  return (await findCorners(image, cornerWindows(boxes), parts))
+export async function modelOutlines(findCorners: FindCardCorners, image: RasterImage, boxes: Detection[], steps: readonly OutlineStep[]): Promise<OutlineHypothesis[]> {
+  return (await findCorners(image, cornerWindows(boxes), steps))
     .filter((corners) => corners.sharpness >= cornerMinSharpness.value)
     .map((corners) => ({ quad: corners.quad, score: corners.sharpness, source: 'model' as const }));
 }

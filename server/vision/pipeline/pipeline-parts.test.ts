@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPipelinePart, partsInUse } from './pipeline-parts.ts';
+import { identifyParts } from '../identify-settings.ts';
+import { isPipelinePart, partsWithout, pipelineParts } from './pipeline-parts.ts';
 
 describe('pipeline parts', () => {
   it('knows the parts by name', () => {
@@ -9,11 +10,14 @@ describe('pipeline parts', () => {
     expect(isPipelinePart('toString')).toBe(false);
   });
 
-  it('runs every part but those turned off', () => {
-    const uses = partsInUse(['alignment', 'reprints']);
-    expect(uses('alignment')).toBe(false);
-    expect(uses('reprints')).toBe(false);
-    expect(uses('corner-model')).toBe(true);
-    expect(partsInUse()('fine-comparison')).toBe(true);
+  it('describes every part the settings list, and lists every part it describes', () => {
+    expect(Object.values(identifyParts).flat().sort()).toEqual(Object.keys(pipelineParts).sort());
+  });
+
+  it('leaves out the parts named and keeps the order of the rest', () => {
+    const parts = partsWithout(['alignment', 'side-fit']);
+    expect(parts.comparisons).toEqual(['fine-comparison', 'reprints', 'missing-printings']);
+    expect(parts.outlineSteps).toEqual(['corner-refiner', 'outline-repair', 'print-reader']);
+    expect(partsWithout()).toEqual(identifyParts);
   });
 });
