@@ -42,6 +42,7 @@ const visionBoundaries = visionLayers.slice(0, -1).map((layer, i) => ({
             group: [...visionLayers.slice(i + 1), ...(i < visionLayers.indexOf('pipeline') ? ['catalog-index'] : [])].flatMap((later) => [`../${later}/**`, `**/vision/${later}/**`]),
             message: `server/vision/${layer} imports only earlier stages (${visionLayers.slice(0, i).join(', ') || 'none'}) and the settings.`,
           },
+          { group: ['**/http-error.ts'], message: 'Stages throw their own errors; serve/ alone answers in HTTP.' },
         ],
       },
     ],

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { HttpError } from '../../http-error.ts';
 import { identifySettings } from '../identify-settings.ts';
 import { photoLimits } from './photo-limits.ts';
+import { PhotoRejected } from './photo-rejected.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 import { sniffImageType } from './sniff-image-type.ts';
 
@@ -10,15 +10,15 @@ const accepted = ['jpeg', 'png', 'webp'];
 
 /**
  * Checks an upload and decodes it upright (EXIF orientation applied) into RGB pixels no larger
- * than `maxSide`. Anything the client got wrong becomes an HttpError with a message a person can act on.
+ * than `maxSide`. Anything the client got wrong is a PhotoRejected with a message a person can act on.
  */
 export async function decodePhoto(bytes: Uint8Array, maxSide: number = identifySettings.decode.workingSide.value): Promise<RasterImage> {
   const type = sniffImageType(bytes);
   if (type === undefined) {
-    throw new HttpError(415, 'The file is not an image: send a JPEG, PNG or WebP photo of the card');
+    throw new PhotoRejected('not_an_image', 'The file is not an image: send a JPEG, PNG or WebP photo of the card');
   }
   if (!accepted.includes(type)) {
-    throw new HttpError(415, `${type.toUpperCase()} images are not supported: send a JPEG, PNG or WebP photo of the card`);
+    throw new PhotoRejected('unsupported_format', `${type.toUpperCase()} images are not supported: send a JPEG, PNG or WebP photo of the card`);
   }
   let width: number;
   let height: number;
@@ -27,11 +27,11 @@ export async function decodePhoto(bytes: Uint8Array, maxSide: number = identifyS
     width = metadata.width;
     height = metadata.height;
   } catch {
-    throw new HttpError(400, `The ${type.toUpperCase()} image is corrupt or truncated and cannot be read`);
+    throw new PhotoRejected('unreadable', `The ${type.toUpperCase()} image is corrupt or truncated and cannot be read`);
   }
   if (width * height > photoLimits.maxPixels) {
     const megapixels = ((width * height) / 1e6).toFixed(1);
-    throw new HttpError(400, `The image is ${width}x${height} (${megapixels} megapixels); the limit is ${photoLimits.maxPixels / 1e6} megapixels`);
+    throw new PhotoRejected('too_many_pixels', `The image is ${width}x${height} (${megapixels} megapixels); the limit is ${photoLimits.maxPixels / 1e6} megapixels`);
   }
   try {
     // 'warning' is sharp's advice for untrusted input: a JPEG whose header promises more pixels than its
@@ -46,6 +46,6 @@ export async function decodePhoto(bytes: Uint8Array, maxSide: number = identifyS
     if (info.channels !== 3) throw new Error(`unexpected ${info.channels} channels`);
     return { width: info.width, height: info.height, channels: 3, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
   } catch {
-    throw new HttpError(400, `The ${type.toUpperCase()} image is corrupt or truncated and cannot be read`);
+    throw new PhotoRejected('unreadable', `The ${type.toUpperCase()} image is corrupt or truncated and cannot be read`);
   }
 }

@@ -9,13 +9,22 @@ export interface GreyPlane {
   data: Float32Array;
 }
 
+/** A pixel's brightness from its red, green and blue (ITU-R BT.601's weights, as JPEG's luma). */
+export const luma = (r: number, g: number, b: number): number => 0.299 * r + 0.587 * g + 0.114 * b;
+
+/**
+ * Grey levels added to a local mean before a pixel is divided by it: flattening lighting, a dark
+ * patch is not blown up into noise. Part of the fingerprint's layout.
+ */
+export const lightingFloor = 8;
+
 export function lumaOf(image: RasterImage): GreyPlane {
   const { width, height, channels, data } = image;
   const out = new Float32Array(width * height);
   if (channels === 1) {
     for (let i = 0; i < out.length; i++) out[i] = data[i]!;
   } else {
-    for (let i = 0, j = 0; i < out.length; i++, j += 3) out[i] = 0.299 * data[j]! + 0.587 * data[j + 1]! + 0.114 * data[j + 2]!;
+    for (let i = 0, j = 0; i < out.length; i++, j += 3) out[i] = luma(data[j]!, data[j + 1]!, data[j + 2]!);
   }
   return { width, height, data: out };
 }
@@ -70,7 +79,7 @@ export function flattenLighting(plane: GreyPlane, radius: number, into = new Flo
       const xa = x - radius < 0 ? 0 : x - radius;
       const xb = x + radius + 1 > width ? width : x + radius + 1;
       const sum = integral[bottom + xb]! - integral[top + xb]! - integral[bottom + xa]! + integral[top + xa]!;
-      out[y * width + x] = data[y * width + x]! / (sum / ((yb - ya) * (xb - xa)) + 8);
+      out[y * width + x] = data[y * width + x]! / (sum / ((yb - ya) * (xb - xa)) + lightingFloor);
     }
   }
   return { width, height, data: out };

@@ -1,5 +1,4 @@
 import type { Detection } from '../../../engine/api.ts';
-import { HttpError } from '../../http-error.ts';
 import type { RankedPrinting } from '../answer/artwork-scores.ts';
 import { decodePhoto } from '../decode/decode-photo.ts';
 import { identifySettings } from '../identify-settings.ts';
@@ -24,8 +23,16 @@ export interface PipelineOptions {
   findCorners?: FindCardCorners;
 }
 
-export const emptyIndexMessage =
-  'The identification index is empty: no card fingerprints of this version have been built. Run `npm run catalog:index` (after `npm run catalog:import`); they are picked up without a restart.';
+/** No card can be named yet: no fingerprint of this version is in the index. */
+export class IndexEmpty extends Error {
+  override name = 'IndexEmpty';
+
+  constructor() {
+    super(
+      'The identification index is empty: no card fingerprints of this version have been built. Run `npm run catalog:index` (after `npm run catalog:import`); they are picked up without a restart.',
+    );
+  }
+}
 
 const { near, roughlyNear } = identifySettings.search;
 
@@ -39,7 +46,7 @@ const { near, roughlyNear } = identifySettings.search;
 export async function rankPhoto(photo: Uint8Array, index: () => Promise<FingerprintIndex>, details: FineDetailsSource, options: PipelineOptions): Promise<RankedPrinting[]> {
   const image = await decodePhoto(photo);
   const search = await index();
-  if (search.size === 0) throw new HttpError(503, emptyIndexMessage);
+  if (search.size === 0) throw new IndexEmpty();
   const parts = partsWithout(options.without);
   const sampler = parts.comparisons.includes('fine-comparison') ? new PhotoSampler(image) : undefined;
   let boxes: Promise<Detection[]> | undefined;

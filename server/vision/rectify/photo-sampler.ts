@@ -1,5 +1,5 @@
 import { squareToQuad, type Quad } from '../geometry/card-quad.ts';
-import type { GreyPlane } from '../image/grey-plane.ts';
+import { luma, type GreyPlane } from '../image/grey-plane.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 import type { CardRegion } from '../geometry/card-regions.ts';
 
@@ -26,7 +26,7 @@ export class PhotoSampler {
       const above = y * stride + 1;
       const row = above + stride;
       for (let x = 0; x < width; x++, at += channels) {
-        rowSum += channels === 1 ? data[at]! : 0.299 * data[at]! + 0.587 * data[at + 1]! + 0.114 * data[at + 2]!;
+        rowSum += channels === 1 ? data[at]! : luma(data[at]!, data[at + 1]!, data[at + 2]!);
         this.integral[row + x] = this.integral[above + x]! + rowSum;
       }
     }

@@ -10,7 +10,8 @@ import type { IdentifyOutcome, IdentifyTask, IdentifyWorkerSettings } from './id
 import { serveReads } from './identify-pool-reads.ts';
 import { decodePhoto } from '../decode/decode-photo.ts';
 import { candidatesOf } from './candidates.ts';
-import { emptyIndexMessage } from '../pipeline/rank-photo.ts';
+import { IndexEmpty } from '../pipeline/rank-photo.ts';
+import { answeringInHttp, httpErrorOf } from './identify-errors.ts';
 import { holdIndex, type IdentifyService } from './identify-service.ts';
 
 export interface IdentifyPoolSettings {
@@ -60,7 +61,7 @@ export function createPooledIdentifyService(
   repository: FingerprintRepository,
   ranking: IdentifyWorkerSettings,
   settings: IdentifyPoolSettings,
-  { notReady = () => new HttpError(503, emptyIndexMessage) }: { notReady?: () => HttpError } = {},
+  { notReady = () => httpErrorOf(new IndexEmpty())! }: { notReady?: () => HttpError } = {},
 ): PooledIdentifyService {
   const held = holdIndex(repository);
   let pool: Piscina<IdentifyTask, IdentifyOutcome> | undefined;
@@ -106,9 +107,9 @@ export function createPooledIdentifyService(
   }
 
   return {
-    rank: async (photo) => (await rankIn(photo)).ranked,
+    rank: async (photo) => (await answeringInHttp(() => rankIn(photo))).ranked,
     identify: async (photo) => {
-      const { ranked, printings } = await rankIn(photo);
+      const { ranked, printings } = await answeringInHttp(() => rankIn(photo));
       return candidatesOf(ranked, printings, ranking.ranking.assetsBaseUrl);
     },
     reload: async () => (await held.reload()).index.size,

@@ -1,5 +1,6 @@
 import type { RankedPrinting } from '../answer/artwork-scores.ts';
 import { candidatesOf } from './candidates.ts';
+import { answeringInHttp } from './identify-errors.ts';
 import type { FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
 import type { LoadedIndex } from '../catalog-index/refresh-index.ts';
 import { rankPhoto, type PipelineOptions } from '../pipeline/rank-photo.ts';
@@ -74,9 +75,9 @@ export function createIdentifyService(repository: FingerprintRepository, options
     return { ranked, printings: searched!.printings };
   };
   return {
-    rank: async (photo) => (await rankIn(photo)).ranked,
+    rank: async (photo) => (await answeringInHttp(() => rankIn(photo))).ranked,
     identify: async (photo) => {
-      const { ranked, printings } = await rankIn(photo);
+      const { ranked, printings } = await answeringInHttp(() => rankIn(photo));
       return candidatesOf(ranked, printings, options.assetsBaseUrl);
     },
     reload: async () => (await held.reload()).index.size,

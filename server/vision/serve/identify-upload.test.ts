@@ -73,7 +73,7 @@ describe.each(testBackends())('what POST /v1/vision/identify refuses, on $name',
     expect(response.json()).toEqual({
       status: 415,
       error: 'Unsupported Media Type',
-      code: 'unsupported_media_type',
+      code: 'photo_unsupported_format',
       message: `${format} images are not supported: send a JPEG, PNG or WebP photo of the card`,
     });
   });
@@ -81,6 +81,6 @@ describe.each(testBackends())('what POST /v1/vision/identify refuses, on $name',
   it('a JPEG whose header declares 6000x6000 but holds 16x16 of data answers 400 corrupt or truncated', async () => {
     const response = await post(form(await jpegClaimingMorePixels()));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 400, error: 'Bad Request', code: 'bad_request', message: 'The JPEG image is corrupt or truncated and cannot be read' });
+    expect(response.json()).toEqual({ status: 400, error: 'Bad Request', code: 'photo_unreadable', message: 'The JPEG image is corrupt or truncated and cannot be read' });
   });
 });

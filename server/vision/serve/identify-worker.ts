@@ -1,5 +1,4 @@
 import { workerData } from 'node:worker_threads';
-import { HttpError } from '../../http-error.ts';
 import { cardCornersOnDemand } from '../locate/card-corners-model.ts';
 import { cardDetectorOnDemand } from '../locate/card-detector.ts';
 import type { FingerprintIndex } from '../search/fingerprint-index.ts';
@@ -7,6 +6,7 @@ import type { FingerprintRepository } from '../catalog-index/fingerprint-reposit
 import type { IdentifyOutcome, IdentifyTask, IdentifyWorkerSettings } from './identify-pool-messages.ts';
 import { mainThreadRepository } from './identify-worker-repository.ts';
 import { rankPhoto, type PipelineOptions } from '../pipeline/rank-photo.ts';
+import { httpErrorOf } from './identify-errors.ts';
 
 const settings = workerData as IdentifyWorkerSettings;
 // OpenCV, the detector and the corner model load in this thread on its first photo and stay for the next ones.
@@ -38,7 +38,8 @@ export default async function identifyInWorker({ photo, generation, port }: Iden
     return { ranked: await rankPhoto(photo, () => indexOf(generation, repository), repository, options) };
   } catch (error) {
     // The class does not survive the trip back to the main thread; its fields do.
-    if (error instanceof HttpError) return { refused: { status: error.statusCode, code: error.code, message: error.message, headers: error.headers } };
+    const refused = httpErrorOf(error);
+    if (refused) return { refused: { status: refused.statusCode, code: refused.code, message: refused.message, headers: refused.headers } };
     throw error;
   } finally {
     port.close();

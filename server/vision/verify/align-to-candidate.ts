@@ -2,6 +2,7 @@ import { artCells, artOfThumbnail, coarseSize, coarseThumbnail, stripSize, thumb
 import type { Point, Quad } from '../geometry/card-quad.ts';
 import { normalised, shiftedCorrelation } from '../image/correlation.ts';
 import { judgeAgainst } from '../describe/likeness.ts';
+import { lightingFloor } from '../image/grey-plane.ts';
 import { readRegion } from './read-region.ts';
 import type { FineDetails } from '../search/fine-details.ts';
 import { identifySettings } from '../identify-settings.ts';
@@ -42,7 +43,7 @@ function regionThrough(sampler: PhotoSampler, quad: Quad, region: CardRegion, si
   let mean = 0;
   for (const value of plane.data) mean += value;
   mean /= plane.data.length;
-  return toBytes({ ...plane, data: plane.data.map((value) => value / (mean + 8)) });
+  return toBytes({ ...plane, data: plane.data.map((value) => value / (mean + lightingFloor)) });
 }
 
 const moved = (quad: Quad, move: (p: Point, corner: number) => Point) => quad.map((p, corner) => move(p, corner)) as Quad;
