@@ -26,12 +26,8 @@ export type IdentifyOutcome =
   | { ranked: RankedPrinting[] }
   | { refused: { status: number; code: string; message: string; headers: Record<string, string> } };
 
-/** What the main thread, which holds the database, reads for a worker. */
+/** What the main thread, which holds the database, reads for a worker (over Comlink, identify-pool-reads.ts). */
 export interface MainThreadReads {
   index(): SharedIndex;
   fineDetails(printingIds: string[]): Promise<Map<string, FineDetails>>;
 }
-
-export type ReadRequest = { [K in keyof MainThreadReads]: { id: number; method: K; args: Parameters<MainThreadReads[K]> } }[keyof MainThreadReads];
-
-export type ReadReply = { id: number; value: unknown } | { id: number; error: string };

@@ -1,16 +1,14 @@
+import { expose, wrap, type Remote } from 'comlink';
+import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import type { MessagePort } from 'node:worker_threads';
-import type { MainThreadReads, ReadReply, ReadRequest } from './identify-pool-messages.ts';
+import type { MainThreadReads } from './identify-pool-messages.ts';
 
 /** Answers a worker's reads on `port` from the main thread's database and index, until the port closes. */
 export function serveReads(port: MessagePort, reads: MainThreadReads): void {
-  port.on('message', async (request: ReadRequest) => {
-    let reply: ReadReply;
-    try {
-      const value = request.method === 'index' ? reads.index() : await reads.fineDetails(...request.args);
-      reply = { id: request.id, value };
-    } catch (error) {
-      reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
-    }
-    port.postMessage(reply);
-  });
+  expose(reads, nodeEndpoint(port));
+}
+
+/** The main thread's reads as a worker calls them over `port`. */
+export function askMainThread(port: MessagePort): Remote<MainThreadReads> {
+  return wrap<MainThreadReads>(nodeEndpoint(port));
 }
