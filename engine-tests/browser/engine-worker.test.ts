@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { LoadProgress } from '../../engine/api.ts';
 import { createEngineClient, type EngineClient } from '../../src/lib/engine-client.ts';
 import fixtureModelUrl from '../../fixtures/models/test-card-detector.onnx?url';
@@ -21,20 +21,29 @@ async function frame(width: number, height: number, card?: { x: number; y: numbe
 
 const held = { x: 110, y: 150, w: 500, h: 700 };
 
+const shippedSettings = { confThreshold: 0.22, inputSize: 640 } as const;
+
+// Each test starts from the same engine state (settings as shipped, hysteresis empty), so any one
+// of them can run alone or in any order.
 describe('with the fixture model', () => {
   let engine: EngineClient;
+  let loaded: Awaited<ReturnType<EngineClient['init']>>;
   const progress: LoadProgress[] = [];
 
   beforeAll(async () => {
     engine = createEngineClient();
+    loaded = await engine.init({ modelUrl: fixtureModelUrl }, (p) => progress.push(p));
+  });
+  beforeEach(async () => {
+    await engine.updateSettings(shippedSettings);
+    await engine.reset();
   });
   afterAll(() => engine.dispose());
 
-  test('loads through the worker with download progress and runs on the wasm backend', async () => {
-    const status = await engine.init({ modelUrl: fixtureModelUrl }, (p) => progress.push(p));
-    expect(status).toMatchObject({ mode: 'model', reason: null, model: { backend: 'wasm', url: fixtureModelUrl } });
-    expect(status.model!.outputs[0]).toMatchObject({ name: 'output0', shape: [1, 5, 'anchors'] });
-    expect(progress.at(-1)).toEqual({ loaded: status.model!.bytes, total: status.model!.bytes });
+  test('loads through the worker with download progress and runs on the wasm backend', () => {
+    expect(loaded).toMatchObject({ mode: 'model', reason: null, model: { backend: 'wasm', url: fixtureModelUrl } });
+    expect(loaded.model!.outputs[0]).toMatchObject({ name: 'output0', shape: [1, 5, 'anchors'] });
+    expect(progress.at(-1)).toEqual({ loaded: loaded.model!.bytes, total: loaded.model!.bytes });
   });
 
   test('a frame is handed over (not copied) and the card is found in source pixels', async () => {
@@ -53,7 +62,6 @@ describe('with the fixture model', () => {
   });
 
   test('"card detected" needs three accepted frames in a row and goes after two misses', async () => {
-    await engine.reset();
     const states: boolean[] = [];
     let t = 0;
     for (const card of [held, held, held, undefined, undefined]) {
@@ -88,19 +96,21 @@ describe('with the fixture model', () => {
 
 describe('without a model', () => {
   let engine: EngineClient;
-  beforeAll(() => {
+  let loaded: Awaited<ReturnType<EngineClient['init']>>;
+  beforeAll(async () => {
     engine = createEngineClient();
+    loaded = await engine.init({ modelUrl: '/models/no-such-detector.onnx' });
   });
   afterAll(() => engine.dispose());
 
-  test('a model address that 404s gives basic mode with the reason', async () => {
-    const status = await engine.init({ modelUrl: '/models/no-such-detector.onnx' });
-    expect(status.mode).toBe('basic');
-    expect(status.model).toBeNull();
-    expect(status.reason).toMatchObject({ code: 'http-error', message: expect.stringContaining('404') });
+  test('a model address that 404s gives basic mode with the reason', () => {
+    expect(loaded.mode).toBe('basic');
+    expect(loaded.model).toBeNull();
+    expect(loaded.reason).toMatchObject({ code: 'http-error', message: expect.stringContaining('404') });
   });
 
   test('the basic detector still finds a card that fills the frame', async () => {
+    await engine.reset();
     const result = await engine.detect(await frame(560, 800, { x: 28, y: 35, w: 504, h: 730 }));
     expect(result).toMatchObject({ mode: 'basic', accepted: true, error: null });
     expect(result.fallback!.cornersPassing).toBeGreaterThanOrEqual(3);
