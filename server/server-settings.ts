@@ -91,9 +91,12 @@ const indexReload = {
 
 /** How often sign-in and registration may be tried. */
 const throttle = {
-  signInWindowMs: setting(15 * 60_000, 'ms', 'the window sign-in attempts are counted in; long enough to make guessing slow'),
-  signInPerAccount: setting(10, 'attempts per window', 'a person who forgot a password tries a few; a guesser is held to 40 an hour per account'),
-  signInPerAddress: setting(30, 'attempts per window', 'room for a household or a club behind one address, while one client cannot try many accounts'),
+  signInWindowMs: setting(15 * 60_000, 'ms', "the window an address's sign-in attempts are counted in; long enough to make guessing slow"),
+  signInPerAddress: setting(30, 'attempts per window', 'failed or pending sign-ins from one address over all accounts: room for a household or a club, while one client cannot try many accounts; successful ones are given back'),
+  signInFreeFailures: setting(5, 'failed passwords', "failures on one account before any wait (Keycloak's failure factor): a person who forgot a password tries a few freely"),
+  signInWaitIncrementMs: setting(60_000, 'ms', "the wait added per further `signInFreeFailures` failures on an account (Keycloak's wait increment); it holds only the address that failed"),
+  signInMaxWaitMs: setting(15 * 60_000, 'ms', "the longest wait after a failure (Keycloak's max wait): the owner who mistypes while the account is attacked waits at most this long"),
+  signInFailureMemoryMs: setting(12 * 60 * 60_000, 'ms', "an account's failures are forgotten after this long without one (Keycloak's failure reset time), so a guesser's waits do not restart every window"),
   registrationWindowMs: setting(60 * 60_000, 'ms', 'registrations are rare: one window of an hour'),
   registrationPerAddress: setting(10, 'registrations per window', 'a club signing up its members from one address; a script making thousands of accounts is stopped'),
   sweepEveryMs: setting(10 * 60_000, 'ms', 'counters past their window are deleted this often; until then the next attempt resets them'),

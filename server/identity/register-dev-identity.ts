@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JWK } from 'jose';
 import type { AccountDirectory } from '../auth/account-directory.ts';
-import { createThrottle } from '../auth/throttle.ts';
+import { createSignInThrottle } from '../auth/sign-in-throttle.ts';
 import { refuseControlCharacters } from '../control-characters.ts';
 import type { ServerConfig } from '../env.ts';
 import { serverSettings } from '../server-settings.ts';
@@ -39,9 +39,6 @@ function formParser(scope: FastifyInstance): void {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 }
-
-const { throttle } = serverSettings;
-const signInLimit = (max: number) => ({ max, windowMs: throttle.signInWindowMs.value });
 
 function languageOf(request: FastifyRequest, explicit?: string): 'en' | 'fr' {
   return pickLanguage(explicit, request.headers['accept-language']);
@@ -123,24 +120,25 @@ export async function registerDevIdentity(app: FastifyInstance, config: ServerCo
       return html(reply, renderLoginPage(languageOf(request, requested), `${mountPath}/login-actions/${details.uid}`));
     });
 
-    const signInByAddress = createThrottle(app, 'sign-in-address', signInLimit(throttle.signInPerAddress.value));
-    const signInByAccount = createThrottle(app, 'sign-in-account', signInLimit(throttle.signInPerAccount.value), (request) =>
-      normalizeEmail((request.body as Form | undefined)?.email ?? ''),
-    );
+    const signInThrottle = createSignInThrottle(app.db);
     scope.post<{ Params: { uid: string }; Body: Form }>(loginPath, async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const form = request.body ?? {};
       const language = languageOf(request, form.lang);
       const email = form.email ?? '';
       const action = `${mountPath}/login-actions/${details.uid}`;
-      const wait = Math.max((await signInByAddress(request)) ?? 0, (await signInByAccount(request)) ?? 0);
-      if (wait > 0) return html(reply.header('retry-after', String(wait)), renderLoginPage(language, action, { email, retryAfterSeconds: wait }), 429);
+      // Known or not, an email is throttled alike, so a 429 does not tell which accounts exist.
+      const account = normalizeEmail(email);
+      const wait = await signInThrottle.admit(request.ip, account);
+      if (wait !== undefined) return html(reply.header('retry-after', String(wait)), renderLoginPage(language, action, { email, retryAfterSeconds: wait }), 429);
       const user = email ? await users.findByEmail(email) : undefined;
       // An unknown email costs the same hashing as a known one, so the answer time tells nothing.
       const valid = await verifyPassword(form.password ?? '', user?.passwordHash ?? (await decoyPasswordHash()));
       if (!user?.passwordHash || !valid) {
+        await signInThrottle.failed(request.ip, account);
         return html(reply, renderLoginPage(language, action, { email, failed: true }), 401);
       }
+      await signInThrottle.succeeded(request.ip);
       const returnTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
       return reply.redirect(returnTo, 303);
     });
