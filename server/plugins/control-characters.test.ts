@@ -45,7 +45,7 @@ describe.each(testBackends())('control characters where text enters, on $name', 
   ])('registration refuses a control character in the %s with 400 naming it', async (_field, change, message) => {
     const response = await test_.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...validProfile, email: 'new@example.org', ...change } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 400, error: 'Bad Request', code: 'bad_request', message });
+    expect(response.json()).toEqual({ status: 400, error: 'Bad Request', code: 'control_character', message });
   });
 
   test.each([
@@ -55,7 +55,7 @@ describe.each(testBackends())('control characters where text enters, on $name', 
   ])('the profile refuses a control character in the %s with 400 naming it', async (_field, change, message) => {
     const response = await test_.app.inject({ method: 'PUT', url: '/v1/auth/profile', headers: { authorization: `Bearer ${bearer}` }, payload: { ...validProfile, ...change } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 400, error: 'Bad Request', code: 'bad_request', message });
+    expect(response.json()).toEqual({ status: 400, error: 'Bad Request', code: 'control_character', message });
   });
 
   test("the sign-in form refuses a NUL in the email with 400 instead of failing", async () => {
