@@ -52,7 +52,7 @@ describe.each(testBackends())('accounts API on $name', (backend) => {
     test('no token', async () => {
       const response = await profile();
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ status: 401, message: 'A bearer access token is required' });
+      expect(response.json()).toMatchObject({ status: 401, code: 'token_required', message: 'A bearer access token is required' });
     });
 
     test('expired beyond the clock skew', async () => {
@@ -106,7 +106,7 @@ describe.each(testBackends())('accounts API on $name', (backend) => {
   test('a missing permission answers 403, holding it answers 204', async () => {
     const denied = await test_.app.inject({ method: 'GET', url: '/v1/auth/debug-access', headers: { authorization: `Bearer ${await token()}` } });
     expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toMatchObject({ status: 403, message: "Permission 'iam.debug.admin' is required" });
+    expect(denied.json()).toMatchObject({ status: 403, code: 'permission_required', message: "Permission 'iam.debug.admin' is required" });
     const admin = await token({ realm_access: { roles: ['administrator', 'iam.debug.admin'] } });
     expect((await test_.app.inject({ method: 'GET', url: '/v1/auth/debug-access', headers: { authorization: `Bearer ${admin}` } })).statusCode).toBe(204);
   });
@@ -117,18 +117,18 @@ describe.each(testBackends())('accounts API on $name', (backend) => {
   });
 
   test.each([
-    [{ language: 'fra' }, 'Language must be exactly 2 characters (e.g., en, fr)'],
-    [{ language: 'f' }, 'Language must be exactly 2 characters (e.g., en, fr)'],
-    [{ language: undefined }, 'Language must be exactly 2 characters (e.g., en, fr)'],
-    [{ firstName: '  ' }, 'First name is required'],
-    [{ lastName: undefined }, 'Last name is required'],
-    [{ firstName: 'x'.repeat(101) }, 'First name must be at most 100 characters'],
-    [{ timezone: 'Mars/Olympus' }, 'Timezone must be an IANA time zone name (e.g., Europe/Paris)'],
-    [{ darkmode: 'yes' }, 'Dark mode must be true or false'],
-  ])('saving %o answers 400: %s', async (change, message) => {
+    [{ language: 'fra' }, 'language_invalid', 'Language must be exactly 2 characters (e.g., en, fr)'],
+    [{ language: 'f' }, 'language_invalid', 'Language must be exactly 2 characters (e.g., en, fr)'],
+    [{ language: undefined }, 'language_invalid', 'Language must be exactly 2 characters (e.g., en, fr)'],
+    [{ firstName: '  ' }, 'first_name_required', 'First name is required'],
+    [{ lastName: undefined }, 'last_name_required', 'Last name is required'],
+    [{ firstName: 'x'.repeat(101) }, 'first_name_too_long', 'First name must be at most 100 characters'],
+    [{ timezone: 'Mars/Olympus' }, 'timezone_invalid', 'Timezone must be an IANA time zone name (e.g., Europe/Paris)'],
+    [{ darkmode: 'yes' }, 'darkmode_invalid', 'Dark mode must be true or false'],
+  ])('saving %o answers 400 %s: %s', async (change, code, message) => {
     const response = await save({ ...validProfile, ...change });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 400, error: 'Bad Request', code: 'bad_request', message });
+    expect(response.json()).toEqual({ status: 400, error: 'Bad Request', code, message });
   });
 
   test('saving without a token answers 401', async () => {
@@ -158,18 +158,18 @@ describe.each(testBackends())('accounts API on $name', (backend) => {
     test('an existing email answers 409, whatever its case', async () => {
       const response = await register({ ...newAccount, email: 'New.Collector@Example.org' });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toMatchObject({ message: 'An account with this email already exists' });
+      expect(response.json()).toMatchObject({ code: 'email_taken', message: 'An account with this email already exists' });
     });
 
     test.each([
-      [{ email: '' }, 'Email is required'],
-      [{ email: 'not-an-address' }, 'Email must be a valid address'],
-      [{ language: 'english' }, 'Language must be exactly 2 characters (e.g., en, fr)'],
-      [{ firstName: '' }, 'First name is required'],
-    ])('registering %o answers 400: %s', async (change, message) => {
+      [{ email: '' }, 'email_required', 'Email is required'],
+      [{ email: 'not-an-address' }, 'email_invalid', 'Email must be a valid address'],
+      [{ language: 'english' }, 'language_invalid', 'Language must be exactly 2 characters (e.g., en, fr)'],
+      [{ firstName: '' }, 'first_name_required', 'First name is required'],
+    ])('registering %o answers 400 %s: %s', async (change, code, message) => {
       const response = await register({ ...newAccount, email: 'other@example.org', ...change });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ message });
+      expect(response.json()).toMatchObject({ code, message });
     });
   });
 });

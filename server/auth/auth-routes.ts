@@ -47,7 +47,7 @@ export function registerAuthRoutes(app: FastifyInstance, { verify, profiles, dir
   /** 204 for holders of iam.debug.admin: the check the model debug tools sit behind. */
   app.get('/v1/auth/debug-access', authenticated, async (request, reply) => {
     if (!permissionsOf(signedInUser(request)).permissions.includes('iam.debug.admin')) {
-      throw new HttpError(403, "Permission 'iam.debug.admin' is required");
+      throw new HttpError(403, "Permission 'iam.debug.admin' is required", { code: 'permission_required' });
     }
     return reply.status(204).send();
   });
@@ -59,9 +59,9 @@ export function registerAuthRoutes(app: FastifyInstance, { verify, profiles, dir
       throw new HttpError(429, `Too many registrations from this address. Try again in ${Math.ceil(wait / 60)} min.`, { code: 'registration_throttled', headers: { 'retry-after': String(wait) } });
     }
     const input = readRegistrationInput(request.body);
-    if (!directory) throw new HttpError(503, 'Registration is not configured on this server');
+    if (!directory) throw new HttpError(503, 'Registration is not configured on this server', { code: 'registration_unavailable' });
     const created = await directory.register(input);
-    if (!created) throw new HttpError(409, 'An account with this email already exists');
+    if (!created) throw new HttpError(409, 'An account with this email already exists', { code: 'email_taken' });
     await profiles.save(created.subject, input);
     return reply.status(201).send({ status: 'created' });
   });

@@ -227,6 +227,13 @@ describe.each(testBackends())('catalogue API on $name', (backend) => {
       expect(response.statusCode).toBe(400);
       expect(response.json<ErrorBody>().message).toContain("'name'");
     });
+
+    it.each([
+      ['colour=eq(red)', 'filter_unknown'],
+      ['name=like(a)', 'filter_invalid'],
+    ])('names the problem of %s with the code %s', async (query, code) => {
+      expect((await app.inject(`/v1/cards?${query}`)).json()).toMatchObject({ status: 400, code });
+    });
   });
 
   describe('GET /v1/sets', () => {
@@ -287,7 +294,7 @@ describe.each(testBackends())('catalogue API on $name', (backend) => {
     it('answers 404 with a message for an unknown set', async () => {
       const response = await app.inject('/v1/sets/en-nowhere');
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ status: 404, error: 'Not Found', code: 'not_found', message: "Set 'en-nowhere' not found" });
+      expect(response.json()).toEqual({ status: 404, error: 'Not Found', code: 'set_not_found', message: "Set 'en-nowhere' not found" });
       expect((await app.inject('/v1/sets/a%00b')).statusCode).toBe(404);
     });
   });

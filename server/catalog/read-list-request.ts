@@ -36,26 +36,26 @@ export function readListRequest<Field extends string, Sort extends string>(
     if (pagingKeys.has(key) || raw === undefined) continue;
     if (!Object.hasOwn(fields.filters, key)) {
       const known = Object.keys(fields.filters).join(', ');
-      throw new HttpError(400, `Unknown query parameter '${key}': filter fields are ${known}`);
+      throw new HttpError(400, `Unknown query parameter '${key}': filter fields are ${known}`, { code: 'filter_unknown' });
     }
-    if (typeof raw !== 'string') throw new HttpError(400, `Invalid filter for '${key}': give the field once`);
+    if (typeof raw !== 'string') throw new HttpError(400, `Invalid filter for '${key}': give the field once`, { code: 'filter_invalid' });
     const field = key as Field;
     try {
       const filter = parseFilter(raw);
       checkFilter(filter, fields.filters[field]);
       filters.push({ field, filter });
     } catch (error) {
-      if (error instanceof FilterError) throw new HttpError(400, `Invalid filter for '${key}': ${error.message}`);
+      if (error instanceof FilterError) throw new HttpError(400, `Invalid filter for '${key}': ${error.message}`, { code: 'filter_invalid' });
       throw error;
     }
   }
   const orderBy = (query.order_by ?? fields.defaultSort) as Sort;
   if (!fields.sorts.includes(orderBy)) {
-    throw new HttpError(400, `Invalid query parameter 'order_by': must be one of ${fields.sorts.join(', ')}`);
+    throw new HttpError(400, `Invalid query parameter 'order_by': must be one of ${fields.sorts.join(', ')}`, { code: 'sort_invalid' });
   }
   const direction = (query.sort_by ?? 'asc') as SortDirection;
   if (direction !== 'asc' && direction !== 'desc') {
-    throw new HttpError(400, `Invalid query parameter 'sort_by': must be one of asc, desc`);
+    throw new HttpError(400, `Invalid query parameter 'sort_by': must be one of asc, desc`, { code: 'sort_invalid' });
   }
   return {
     filters,

@@ -34,7 +34,7 @@ export function createSetService(repository: SetRepository, options: { assetsBas
     async get(id) {
       // PostgreSQL text cannot hold NUL, so no set has such an id.
       const row = id.includes('\0') ? undefined : await repository.find(id);
-      if (!row) throw new HttpError(404, `Set '${id}' not found`);
+      if (!row) throw new HttpError(404, `Set '${id}' not found`, { code: 'set_not_found' });
       return toSet(row);
     },
   };

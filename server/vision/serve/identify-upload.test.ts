@@ -44,7 +44,7 @@ describe.each(testBackends())('what POST /v1/vision/identify refuses, on $name',
   ])('a form %s answers 400 naming the problem', async (_name, send, detail) => {
     const response = await send();
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 400, error: 'Bad Request', code: 'bad_request', message: expect.stringContaining(detail) });
+    expect(response.json()).toEqual({ status: 400, error: 'Bad Request', code: 'photo_form_unreadable', message: expect.stringContaining(detail) });
     expect(response.json().message).toMatch(/^The multipart form cannot be read: /);
   });
 
@@ -52,7 +52,7 @@ describe.each(testBackends())('what POST /v1/vision/identify refuses, on $name',
     const fields = Array.from({ length: 15 }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`).join('');
     const response = await post(`${fields}--${boundary}--\r\n`);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ status: 413, error: 'Payload Too Large', code: 'payload_too_large', message: 'The form holds more than 10 fields' });
+    expect(response.json()).toEqual({ status: 413, error: 'Payload Too Large', code: 'photo_form_too_large', message: 'The form holds more than 10 fields' });
   });
 
   it('a form with two files answers 413 asking for one photo', async () => {

@@ -5,11 +5,11 @@ import { photoLimits } from '../decode/photo-limits.ts';
 /** What the multipart form may hold: the photo and a few small fields a client may add. */
 export const uploadLimits = { fileSize: photoLimits.maxBytes, files: 1, fields: 10, parts: 12 } as const;
 
-const limitMessages: Record<string, string> = {
-  FST_REQ_FILE_TOO_LARGE: `The photo is larger than ${photoLimits.maxBytes / 1024 / 1024} MB`,
-  FST_FILES_LIMIT: `The form holds more than ${uploadLimits.files} file: send one photo in the field "file"`,
-  FST_FIELDS_LIMIT: `The form holds more than ${uploadLimits.fields} fields`,
-  FST_PARTS_LIMIT: `The form holds more than ${uploadLimits.parts} parts`,
+const limitErrors: Record<string, { message: string; code: string }> = {
+  FST_REQ_FILE_TOO_LARGE: { message: `The photo is larger than ${photoLimits.maxBytes / 1024 / 1024} MB`, code: 'photo_too_large' },
+  FST_FILES_LIMIT: { message: `The form holds more than ${uploadLimits.files} file: send one photo in the field "file"`, code: 'photo_form_too_large' },
+  FST_FIELDS_LIMIT: { message: `The form holds more than ${uploadLimits.fields} fields`, code: 'photo_form_too_large' },
+  FST_PARTS_LIMIT: { message: `The form holds more than ${uploadLimits.parts} parts`, code: 'photo_form_too_large' },
 };
 
 /**
@@ -19,14 +19,15 @@ const limitMessages: Record<string, string> = {
 function uploadError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   const { code, statusCode, message } = error as { code?: string; statusCode?: number; message?: string };
-  if (code !== undefined && limitMessages[code] !== undefined) return new HttpError(413, limitMessages[code]);
+  const limit = code !== undefined && Object.hasOwn(limitErrors, code) ? limitErrors[code] : undefined;
+  if (limit !== undefined) return new HttpError(413, limit.message, { code: limit.code });
   if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return new HttpError(statusCode, message ?? 'The form cannot be read');
-  return new HttpError(400, `The multipart form cannot be read: ${message ?? 'it is malformed'}`);
+  return new HttpError(400, `The multipart form cannot be read: ${message ?? 'it is malformed'}`, { code: 'photo_form_unreadable' });
 }
 
 /** The bytes of the form's file field "file"; other files are drained unread. */
 export async function readPhotoUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new HttpError(415, 'Send the photo as multipart/form-data in a field named "file"');
+  if (!request.isMultipart()) throw new HttpError(415, 'Send the photo as multipart/form-data in a field named "file"', { code: 'photo_not_multipart' });
   let photo: Buffer | undefined;
   try {
     for await (const part of request.parts()) {
@@ -40,7 +41,7 @@ export async function readPhotoUpload(request: FastifyRequest): Promise<Buffer> 
   } catch (error) {
     throw uploadError(error);
   }
-  if (photo === undefined) throw new HttpError(400, 'No photo: send it in a multipart field named "file"');
-  if (photo.length === 0) throw new HttpError(400, 'The photo is empty');
+  if (photo === undefined) throw new HttpError(400, 'No photo: send it in a multipart field named "file"', { code: 'photo_missing' });
+  if (photo.length === 0) throw new HttpError(400, 'The photo is empty', { code: 'photo_empty' });
   return photo;
 }
