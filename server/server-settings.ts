@@ -104,9 +104,14 @@ const throttle = {
 
 /** A collector's cards: how many, and how large a file of them may be imported. */
 const collection = {
-  maxQuantity: setting(9_999, 'copies per printing and condition', 'a bulk collector holds a few hundred of a common card; a larger number is a typing mistake, and the bound keeps sums far from integer overflow'),
+  maxQuantity: setting(9_999, 'copies per printing and condition', 'a bulk collector holds a few hundred of a common card; a larger number is a typing mistake, and the bound keeps sums far from integer overflow. Migration 0021 checks the same number in the database'),
   importBodyLimit: setting(5 * 1024 * 1024, 'bytes', 'a CSV of 50,000 owned printings is about 4 MB in the widest layout; larger files are split by the collector'),
-  importMaxRows: setting(50_000, 'rows', 'what 5 MB holds at the narrowest useful row (about 100 bytes); the preview lists every row, so it stays a few MB of JSON'),
+  importMaxRows: setting(50_000, 'rows', 'what 5 MB holds at the narrowest useful row (about 100 bytes); a file with more is refused with 400 import_too_many_rows before any row is matched'),
+  previewRows: setting(50, 'rows', 'the import preview shows this many matched rows beside its counts and problems: enough to see the columns were read right, a few KB of JSON whatever the file'),
+  importThreads: setting(1, 'threads', 'CSV files are read and matched on worker threads so the event loop keeps answering; one thread leaves the other cores to identification, and a 50,000-row file takes well under a second'),
+  importQueue: setting(8, 'files', 'files waiting for the import thread; one per collector at a time, so past this many collectors at once a file answers 503 import_busy'),
+  importRetryAfter: setting(5, 's', 'Retry-After of 429 import_in_progress and 503 import_busy: about the time a large file takes to read and write'),
+  importIdleTimeout: setting(30_000, 'ms', 'an import thread with no file for this long ends and frees its memory; the next file starts one again in about a second'),
   importBatchRows: setting(500, 'rows per statement', 'one upsert statement per batch inside the import transaction: 4 bound values a row stay far below the 65,535 parameter limit'),
   reportedProblems: setting(200, 'rows', 'an import report lists at most this many rows it could not read; past it the collector fixes the layout, not single rows'),
 };
