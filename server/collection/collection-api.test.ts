@@ -18,9 +18,10 @@ interface PageBody<T> {
 }
 interface PreviewBody {
   rows: number;
-  matched: Array<{ line: number; printingId: string; condition: string; quantity: number }>;
+  matchedRows: number;
+  firstRows: Array<{ line: number; printingId: string; condition: string; quantity: number }>;
   problems: Array<{ line: number; message: string }>;
-  totals: { cards: number; printings: number };
+  totals: { cards: number; printings: number; entries: number };
 }
 
 describe.each(testBackends())('collection API on $name', (backend) => {
@@ -354,7 +355,7 @@ describe.each(testBackends())('collection API on $name', (backend) => {
       ].join('\n');
       const preview = (await me.csv('/v1/collection/import/preview', file, 'tcgplayer')).json<PreviewBody>();
       expect(preview.problems).toEqual([]);
-      expect(preview.matched.map((row) => [row.line, row.printingId, row.condition, row.quantity])).toEqual([
+      expect(preview.firstRows.map((row) => [row.line, row.printingId, row.condition, row.quantity])).toEqual([
         [2, 'en-alpha-1-reverse', 'near_mint', 2],
         [3, 'en-beta-001-normal', 'lightly_played', 1],
       ]);
@@ -388,15 +389,63 @@ describe.each(testBackends())('collection API on $name', (backend) => {
       expect((await me.list()).content).toEqual([]);
     });
 
-    it('an import that would take an entry over the limit rolls back every row', async () => {
+    it('an import that would take an entry over the limit names the row and printing, and rolls back every row', async () => {
       const me = await newCollector();
       await me.add({ printingId: 'en-alpha-2-holo', quantity: 9_000 });
       const file = 'printing_id,condition,quantity\nen-alpha-1-normal,NM,1\nen-alpha-2-holo,NM,999\nen-alpha-2-holo,NM,999\n';
       const applied = await me.csv('/v1/collection/import', file);
-      expect(applied.statusCode).toBe(409);
+      expect(applied.statusCode).toBe(422);
+      expect(applied.json()).toMatchObject({ code: 'import_refused', problems: [{ line: 4, message: expect.stringContaining('you own 9000 and the file adds 1998') }] });
       expect(applied.json().message).toContain('Nothing was imported');
       expect((await me.list()).content.map((entry) => [entry.printingId, entry.quantity])).toEqual([['en-alpha-2-holo', 9_000]]);
     });
+
+    it('rows of one printing summed into a new entry stay within the cap, and totals still answer', async () => {
+      const me = await newCollector();
+      const row = (id: string) => `${id},NM,9999\n`;
+      const over = `printing_id,condition,quantity\n${row('en-alpha-1-normal').repeat(3)}`;
+      const preview = await me.csv('/v1/collection/import/preview', over);
+      expect(preview.json<PreviewBody>()).toMatchObject({ rows: 3, matchedRows: 1, problems: [{ line: 3 }] });
+      expect(preview.json<PreviewBody>().problems[0]!.message).toMatch(/^Pikachu \(Alpha Base #1, en, normal\) in Near Mint: the file adds 19998 copies by this row; an entry holds at most 9999$/);
+      const refused = await me.csv('/v1/collection/import', over);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().message).toMatch(/^Line 3: Pikachu .* at most 9999\. Nothing was imported\.$/);
+      expect((await me.list()).content).toEqual([]);
+
+      const full = `printing_id,condition,quantity\n${['en-alpha-1-normal', 'en-alpha-1-reverse', 'en-alpha-2-holo', 'fr-alpha-2-holo', 'en-beta-001-normal'].map(row).join('')}`;
+      expect((await me.csv('/v1/collection/import', full)).statusCode).toBe(200);
+      const totals = await me.call({ url: '/v1/collection/totals' });
+      expect(totals.statusCode, totals.body).toBe(200);
+      expect(totals.json()).toEqual({ cards: 5 * 9_999, printings: 5, entries: 5 });
+      expect((await me.add({ printingId: 'en-alpha-1-normal' })).json()).toMatchObject({ status: 409, code: 'quantity_cap' });
+    });
+
+    it('the database refuses a quantity over the cap, whatever writes it', async () => {
+      const me = await newCollector();
+      const added = (await me.add({ printingId: 'en-alpha-1-normal', quantity: 9_999 })).json<EntryBody>();
+      await expect(app.db.updateTable('collection_entry').set({ quantity: 10_000 }).where('id', '=', added.id).execute()).rejects.toThrow(/collection_entry_quantity_cap/);
+      expect((await me.list()).content[0]!.quantity).toBe(9_999);
+    });
+
+    it('the preview answers its counts and the first rows, not every row', async () => {
+      const me = await newCollector();
+      const file = `printing_id,condition,quantity\n${'en-alpha-1-normal,NM,1\nen-alpha-2-holo,LP,2\n'.repeat(60)}`;
+      const response = await me.csv('/v1/collection/import/preview', file);
+      expect(response.statusCode, response.body).toBe(200);
+      const preview = response.json<PreviewBody>();
+      expect(preview).toMatchObject({ rows: 120, matchedRows: 120, problems: [], totals: { cards: 180, printings: 2, entries: 2 } });
+      expect(preview.firstRows).toHaveLength(50);
+      expect(preview.firstRows[49]).toMatchObject({ line: 51, printingId: 'en-alpha-2-holo', condition: 'lightly_played', quantity: 2 });
+    });
+
+    it('a file over the row cap is refused before its rows are matched', async () => {
+      const me = await newCollector();
+      const file = `printing_id,condition,quantity\n${'en-alpha-1-normal,NM,1\n'.repeat(50_001)}`;
+      const response = await me.csv('/v1/collection/import/preview', file);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'import_too_many_rows', message: 'The file has more than 50000 rows; at most 50000 are imported at once: split it' });
+    });
+
 
     it.each([
       ['wrong columns', 'card,count\nPikachu,1\n', 400, "Line 1: missing columns 'condition', 'quantity' for the generic layout"],

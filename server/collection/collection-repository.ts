@@ -104,6 +104,23 @@ export type CollectionListRequest = ListRequest<CollectionFilterField, Collectio
 /** Thrown when adding would take an entry over the most copies one entry holds. */
 export class QuantityOverflow extends Error {}
 
+/** The table's own check on the copy cap (migration 0021) refused a write: PostgreSQL's check_violation. */
+const isCapViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23514' && String((error as { constraint?: unknown }).constraint ?? (error as Error).message).includes('quantity');
+
+/** Runs a write; the database refusing a quantity over the cap is a QuantityOverflow like the others. */
+async function capped<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isCapViolation(error)) throw new QuantityOverflow();
+    throw error;
+  }
+}
+
+/** A sum read as bigint (the driver answers a string or a BigInt), within safe integers at the caps. */
+const count = (value: unknown) => Number(value);
+
 export interface CollectionRepository {
   list(owner: string, request: CollectionListRequest): Promise<ListResult<EntryRow>>;
   findEntry(owner: string, id: string): Promise<EntryRow | undefined>;
@@ -118,6 +135,8 @@ export interface CollectionRepository {
   ownedInSet(owner: string, setId: string): Promise<Array<{ printing_id: string; quantity: number }>>;
   exportRows(owner: string): Promise<EntryRow[]>;
   printingIdentities(): Promise<PrintingIdentity[]>;
+  /** The collector's quantities by `printingId|condition`. */
+  ownedQuantities(owner: string): Promise<Array<[string, number]>>;
   /** Adds every entry or none, in one transaction. */
   importAll(owner: string, entries: NewEntry[], maxQuantity: number, batchRows: number): Promise<void>;
 }
@@ -207,13 +226,13 @@ export function createCollectionRepository(db: Database): CollectionRepository {
     },
 
     async add(owner, entry, maxQuantity) {
-      const row = await upsert(db, owner, [entry], maxQuantity).executeTakeFirst();
+      const row = await capped(() => upsert(db, owner, [entry], maxQuantity).executeTakeFirst());
       if (!row) throw new QuantityOverflow();
       return row;
     },
 
     async change(owner, id, change, maxQuantity) {
-      return db.transaction().execute(async (trx) => {
+      return capped(() => db.transaction().execute(async (trx) => {
         const current = await trx
           .selectFrom('collection_entry')
           .selectAll()
@@ -233,7 +252,7 @@ export function createCollectionRepository(db: Database): CollectionRepository {
         const moved = await upsert(trx, owner, [{ printingId: current.printing_id, condition, quantity, addedAt: current.added_at }], maxQuantity).executeTakeFirst();
         if (!moved) throw new QuantityOverflow();
         return moved.id;
-      });
+      }));
     },
 
     async remove(owner, id) {
@@ -242,15 +261,17 @@ export function createCollectionRepository(db: Database): CollectionRepository {
     },
 
     async totals(owner) {
-      return db
+      // Summed as bigint: 50,000 entries of 9,999 copies is past a 32-bit integer.
+      const row = await db
         .selectFrom('collection_entry')
         .select([
-          sql<number>`coalesce(sum(quantity), 0)::int`.as('cards'),
-          sql<number>`count(distinct printing_id)::int`.as('printings'),
-          sql<number>`count(*)::int`.as('entries'),
+          sql<string>`coalesce(sum(quantity), 0)::bigint`.as('cards'),
+          sql<string>`count(distinct printing_id)::bigint`.as('printings'),
+          sql<string>`count(*)::bigint`.as('entries'),
         ])
         .where('owner', '=', owner)
         .executeTakeFirstOrThrow();
+      return { cards: count(row.cards), printings: count(row.printings), entries: count(row.entries) };
     },
 
     async completion(owner) {
@@ -273,12 +294,13 @@ export function createCollectionRepository(db: Database): CollectionRepository {
     async ownedInSet(owner, setId) {
       return db
         .selectFrom('collection_entry')
-        .select(['printing_id', sql<number>`sum(quantity)::int`.as('quantity')])
+        .select(['printing_id', sql<string>`sum(quantity)::bigint`.as('quantity')])
         .where('owner', '=', owner)
         .where('set_id', '=', setId)
         .groupBy('printing_id')
         .orderBy('printing_id')
-        .execute();
+        .execute()
+        .then((rows) => rows.map((row) => ({ printing_id: row.printing_id, quantity: count(row.quantity) })));
     },
 
     async exportRows(owner) {
@@ -298,14 +320,19 @@ export function createCollectionRepository(db: Database): CollectionRepository {
         .execute();
     },
 
+    async ownedQuantities(owner) {
+      const rows = await db.selectFrom('collection_entry').select(['printing_id', 'condition', 'quantity']).where('owner', '=', owner).execute();
+      return rows.map((row): [string, number] => [`${row.printing_id}|${row.condition}`, row.quantity]);
+    },
+
     async importAll(owner, entries, maxQuantity, batchRows) {
-      await db.transaction().execute(async (trx) => {
+      await capped(() => db.transaction().execute(async (trx) => {
         for (let start = 0; start < entries.length; start += batchRows) {
           const batch = entries.slice(start, start + batchRows);
           const written = await upsert(trx, owner, batch, maxQuantity).execute();
           if (written.length < batch.length) throw new QuantityOverflow();
         }
-      });
+      }));
     },
   };
 }
