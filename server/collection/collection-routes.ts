@@ -29,6 +29,9 @@ import {
 import type { LayoutName } from './csv-layouts.ts';
 
 const importLimit = serverSettings.collection.importBodyLimit.value;
+const { previewRows, importMaxRows, maxQuantity: maxCopies } = serverSettings.collection;
+const maxRows = importMaxRows.value;
+const maxQuantity = maxCopies.value;
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 const csvTypes = ['text/csv', 'application/csv', 'text/plain'];
 
@@ -38,18 +41,21 @@ const security = [{ bearerAuth: [] }];
 
 /** The signed-in user's collection: every route reads and writes only the token subject's entries. */
 export async function registerCollectionRoutes(app: FastifyInstance, collection: CollectionService, verify: TokenVerifier): Promise<void> {
+  app.addHook('onClose', () => collection.close());
   await app.register(async (scope) => {
     // Before validation, so a visitor without a token learns that first.
     scope.addHook('onRequest', requireUser(verify));
-    // Import files arrive as the text of a CSV file.
-    scope.addContentTypeParser(csvTypes, { parseAs: 'string', bodyLimit: importLimit }, (_request, body, done) => done(null, body));
+    // Import files arrive as CSV text; their bytes go to the import thread, which decodes them.
+    scope.addContentTypeParser(csvTypes, { parseAs: 'buffer', bodyLimit: importLimit }, (_request, body, done) => done(null, body));
     scope.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof ImportRefused) {
-        return reply.status(422).send({ ...sendError(422, error.message), problems: error.preview.problems });
+        return reply.status(422).send({ ...sendError(422, error.message, error.code), problems: error.preview.problems });
       }
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new HttpError(413, `The file is larger than ${megabytes(importLimit)}: split it and import each part`);
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new HttpError(413, `The file is larger than ${megabytes(importLimit)}: split it and import each part`, { code: 'import_too_large' });
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-        throw new HttpError(415, `Send the file as CSV text (Content-Type text/csv), not ${request.headers['content-type'] ?? 'without a type'}`);
+        throw new HttpError(415, `Send the file as CSV text (Content-Type text/csv), not ${request.headers['content-type'] ?? 'without a type'}`, {
+          code: 'import_media_type',
+        });
       }
       throw error;
     });
@@ -166,23 +172,35 @@ export async function registerCollectionRoutes(app: FastifyInstance, collection:
       security,
       querystring: LayoutQuerySchema,
       consumes: ['text/csv'],
-      body: { type: 'string', description: `A CSV file of at most ${megabytes(importLimit)}` },
-      response: { 200: ok, ...errors, 413: ErrorSchema, 415: ErrorSchema, 422: ImportErrorSchema },
+      // Any body: the CSV parser hands the file's bytes on as they are, and the import thread reads them.
+      body: { description: `A CSV file in UTF-8 of at most ${megabytes(importLimit)} and ${maxRows} rows` },
+      response: { 200: ok, ...errors, 413: ErrorSchema, 415: ErrorSchema, 422: ImportErrorSchema, 429: ErrorSchema, 503: ErrorSchema },
     });
 
     typed.post(
       '/v1/collection/import/preview',
-      { bodyLimit: importLimit, schema: importSchema('Read a CSV file without importing it', 'Answers the rows it matched to printings and, by line, those it could not.', ImportPreviewSchema) },
-      async (request) => collection.previewImport(owner(request), (request.query.layout ?? 'generic') as LayoutName, request.body as string),
+      {
+        bodyLimit: importLimit,
+        schema: importSchema(
+          'Read a CSV file without importing it',
+          `Answers its counts and totals, its first ${previewRows.value} matched rows and, by line, the rows it cannot import. One file per collector at a time: another answers 429 import_in_progress.`,
+          ImportPreviewSchema,
+        ),
+      },
+      async (request) => collection.previewImport(owner(request), (request.query.layout ?? 'generic') as LayoutName, request.body as Buffer),
     );
 
     typed.post(
       '/v1/collection/import',
       {
         bodyLimit: importLimit,
-        schema: importSchema('Import a CSV file', 'Adds every row to the collection in one transaction, or none: any row it cannot read answers 422 listing them.', ImportResultSchema),
+        schema: importSchema(
+          'Import a CSV file',
+          `Adds every row to the collection in one transaction, or none: any row it cannot read, or that would take an entry over ${maxQuantity} copies, answers 422 listing them. One file per collector at a time: another answers 429 import_in_progress.`,
+          ImportResultSchema,
+        ),
       },
-      async (request) => collection.applyImport(owner(request), (request.query.layout ?? 'generic') as LayoutName, request.body as string),
+      async (request) => collection.applyImport(owner(request), (request.query.layout ?? 'generic') as LayoutName, request.body as Buffer),
     );
   });
 }

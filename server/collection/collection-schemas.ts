@@ -85,10 +85,13 @@ export const LayoutQuerySchema = Type.Object({
   layout: Type.Optional(Type.String({ enum: [...layoutNames], default: 'generic', description: 'CSV column layout' })),
 });
 
+const previewRows = serverSettings.collection.previewRows.value;
+
 export const ImportPreviewSchema = Type.Object({
   layout: Type.String(),
   rows: Type.Integer({ description: 'Data rows in the file' }),
-  matched: Type.Array(
+  matchedRows: Type.Integer({ description: 'Rows matched to a printing, that the import adds' }),
+  firstRows: Type.Array(
     Type.Object({
       line: Type.Integer(),
       printingId: Type.String(),
@@ -100,10 +103,15 @@ export const ImportPreviewSchema = Type.Object({
       condition: ConditionSchema,
       quantity: Type.Integer(),
     }),
+    { description: `The first ${previewRows} matched rows, to check the columns were read as meant` },
   ),
   problems: Type.Array(Type.Object({ line: Type.Integer(), message: Type.String() }), { description: 'Rows that cannot be imported, by line of the file' }),
   omittedProblems: Type.Integer({ description: 'Problems beyond those listed' }),
-  totals: Type.Object({ cards: Type.Integer(), printings: Type.Integer() }),
+  totals: Type.Object({
+    cards: Type.Integer({ description: 'Copies the matched rows add' }),
+    printings: Type.Integer({ description: 'Distinct printings' }),
+    entries: Type.Integer({ description: 'Printing and condition pairs' }),
+  }),
 });
 export type ImportPreview = Static<typeof ImportPreviewSchema>;
 

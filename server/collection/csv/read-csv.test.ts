@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CsvSyntaxError, readCsv } from './read-csv.ts';
-import { csvFile, csvLine } from './write-csv.ts';
+import { csvFile, csvLine, unescapeFormula } from './write-csv.ts';
 
 const fields = (text: string) => readCsv(text).map((record) => record.fields);
 
@@ -37,5 +37,18 @@ describe('reading CSV', () => {
     const written = csvFile(['a', 'b', 'c', 'd', 'e', 'f'], rows);
     expect(fields(written)).toEqual([['a', 'b', 'c', 'd', 'e', 'f'], rows[0]!.map(String)]);
     expect(csvLine(['plain', 'x,y'])).toBe('plain,"x,y"');
+  });
+});
+
+describe('writing CSV for spreadsheets', () => {
+  it('escapes text that starts like a formula with a quote, and leaves numbers alone', () => {
+    expect(csvLine(['=1+2', '+33 6', '-x', '@SUM(A1)', '\tTab', '\rCR', 'Pikachu', -5, 12])).toBe(
+      `"'=1+2","'+33 6","'-x","'@SUM(A1)","'\tTab","'\rCR",Pikachu,-5,12`,
+    );
+  });
+
+  it('reads an escaped cell back as it was', () => {
+    const rows = [['=1+2', "'kept", '-'], ['@x', 'a-b', '+']];
+    expect(fields(csvFile(['a', 'b', 'c'], rows)).slice(1).map((row) => row.map(unescapeFormula))).toEqual(rows);
   });
 });

@@ -3,8 +3,10 @@
  * French and German locales write), records by CRLF or LF, fields in double quotes may hold
  * separators, line breaks and doubled quotes. A leading byte-order mark is dropped.
  *
- * Written here because no CSV library is among the project's dependencies; the format is small
- * and the import needs each record's line number for its report, which this keeps.
+ * Written here rather than taken from csv-parse: the format is small, the import reports each
+ * record by the line it starts on (csv-parse counts the line it ends on) and its syntax errors in
+ * the collector's words. Records are yielded one at a time, so a reader can stop at a row cap
+ * without holding the whole file as records.
  */
 export interface CsvRecord {
   /** One-based line of the file where the record starts (the header is line 1). */
@@ -29,9 +31,8 @@ export function detectSeparator(text: string): ',' | ';' {
   return !header.includes(',') && header.includes(';') ? ';' : ',';
 }
 
-export function readCsv(input: string, separator: ',' | ';' = detectSeparator(input)): CsvRecord[] {
+export function* csvRecords(input: string, separator: ',' | ';' = detectSeparator(input)): Generator<CsvRecord> {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
-  const records: CsvRecord[] = [];
   let fields: string[] = [];
   let field = '';
   let line = 1;
@@ -39,13 +40,14 @@ export function readCsv(input: string, separator: ',' | ';' = detectSeparator(in
   let i = 0;
   let atFieldStart = true;
 
-  const endRecord = () => {
+  /** The record that ends here, or undefined for a blank line (files often end with one or two). */
+  const endRecord = (): CsvRecord | undefined => {
     fields.push(field);
-    // A blank line (one empty field) is not a record: files often end with one or two.
-    if (!(fields.length === 1 && fields[0] === '')) records.push({ line: recordLine, fields });
+    const record = fields.length === 1 && fields[0] === '' ? undefined : { line: recordLine, fields };
     fields = [];
     field = '';
     atFieldStart = true;
+    return record;
   };
 
   while (i < text.length) {
@@ -82,12 +84,14 @@ export function readCsv(input: string, separator: ',' | ';' = detectSeparator(in
       atFieldStart = true;
       i++;
     } else if (char === '\r' && text[i + 1] === '\n') {
-      endRecord();
+      const record = endRecord();
+      if (record) yield record;
       i += 2;
       line++;
       recordLine = line;
     } else if (char === '\n' || char === '\r') {
-      endRecord();
+      const record = endRecord();
+      if (record) yield record;
       i++;
       line++;
       recordLine = line;
@@ -98,6 +102,12 @@ export function readCsv(input: string, separator: ',' | ';' = detectSeparator(in
       i++;
     }
   }
-  if (field !== '' || fields.length > 0) endRecord();
-  return records;
+  if (field !== '' || fields.length > 0) {
+    const record = endRecord();
+    if (record) yield record;
+  }
+}
+
+export function readCsv(input: string, separator: ',' | ';' = detectSeparator(input)): CsvRecord[] {
+  return [...csvRecords(input, separator)];
 }

@@ -1,0 +1,80 @@
+import { Piscina } from 'piscina';
+import { HttpError } from '../../http-error.ts';
+import { serverSettings } from '../../server-settings.ts';
+import type { PlanOutcome, PlanTask } from './plan-import.ts';
+
+export interface ImportPoolSettings {
+  threads: number;
+  queue: number;
+  retryAfterSeconds: number;
+  idleTimeoutMs: number;
+}
+
+export function importPoolSettings(overrides: Partial<ImportPoolSettings> = {}): ImportPoolSettings {
+  const { importThreads, importQueue, importRetryAfter, importIdleTimeout } = serverSettings.collection;
+  return {
+    threads: importThreads.value,
+    queue: importQueue.value,
+    retryAfterSeconds: importRetryAfter.value,
+    idleTimeoutMs: importIdleTimeout.value,
+    ...overrides,
+  };
+}
+
+export interface ImportPool {
+  /** Reads one file for `owner`; a collector whose file is still being read or written is refused. */
+  run<T>(owner: string, task: PlanTask, then: (outcome: PlanOutcome) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const workerFile = new URL('./import-worker.ts', import.meta.url);
+// As for identification: under `tsx` workers inherit its loader, under the test runner they are given it.
+const workerArgv = process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
+
+/**
+ * Import files are read, parsed and matched on a worker thread, one file per collector at a time:
+ * a second preview or import while the first runs answers 429 import_in_progress. What follows
+ * the reading (writing the entries in one transaction) runs on the main thread, where the
+ * database is, still under the collector's turn.
+ */
+export function createImportPool(settings: ImportPoolSettings = importPoolSettings()): ImportPool {
+  let pool: Piscina<PlanTask, PlanOutcome> | undefined;
+  const running = new Set<string>();
+  const workers = () =>
+    (pool ??= new Piscina<PlanTask, PlanOutcome>({
+      filename: workerFile.href,
+      minThreads: 0,
+      maxThreads: settings.threads,
+      idleTimeout: settings.idleTimeoutMs,
+      maxQueue: settings.queue,
+      execArgv: workerArgv,
+    }));
+  const retryAfter = { 'retry-after': String(settings.retryAfterSeconds) };
+
+  return {
+    async run(owner, task, then) {
+      if (running.has(owner)) {
+        throw new HttpError(429, 'Another import or preview of yours is still running: wait for it to finish, then try again', {
+          code: 'import_in_progress',
+          headers: retryAfter,
+        });
+      }
+      const threads = workers();
+      if (threads.queueSize >= settings.queue) {
+        throw new HttpError(503, `The server is reading other collectors' files; try again in ${settings.retryAfterSeconds} s`, {
+          code: 'import_busy',
+          headers: retryAfter,
+        });
+      }
+      running.add(owner);
+      try {
+        return await then(await threads.run(task, { transferList: [task.file.buffer as ArrayBuffer] }));
+      } finally {
+        running.delete(owner);
+      }
+    },
+    async close() {
+      await pool?.destroy();
+    },
+  };
+}
