@@ -7,10 +7,11 @@ import { ConditionOptions } from './condition-options.tsx';
 import { variantName } from './variant-name.ts';
 import type { Card } from '../lib/catalogue-types.ts';
 import { addToCollection, cardByPrinting, defaultCondition, maxQuantity, siblingPrintings, type AddedEntry, type Condition } from '../lib/collection-api.ts';
+import { errorText } from '../lib/error-text.ts';
 import { addToastAtom } from '../state/toasts.ts';
 import './add-to-collection.css';
 
-type Printings = { status: 'loading' } | { status: 'ready'; printings: Card[] } | { status: 'error'; message: string };
+type Printings = { status: 'loading' } | { status: 'ready'; printings: Card[] } | { status: 'error'; error: unknown };
 
 /**
  * Adds a printing to the signed-in collector's cards: it offers the card's other finishes in the same
@@ -35,7 +36,7 @@ export function AddToCollectionSheet({ printingId, name, onClose, onAdded }: { p
       const found = card ? await siblingPrintings({ code: card.code, language: card.set.language }) : [];
       if (current) setPrintings({ status: 'ready', printings: found.length > 0 ? found : card ? [card] : [] });
     })().catch((error: unknown) => {
-      if (current) setPrintings({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+      if (current) setPrintings({ status: 'error', error });
     });
     return () => {
       current = false;
@@ -65,7 +66,7 @@ export function AddToCollectionSheet({ printingId, name, onClose, onAdded }: { p
       onAdded?.(entry);
       onClose();
     } catch (error) {
-      setFailure(intl.formatMessage(m.addFailed, { reason: error instanceof Error ? error.message : String(error) }));
+      setFailure(intl.formatMessage(m.addFailed, { reason: errorText(intl, error) }));
       setSending(false);
     }
   };
@@ -76,7 +77,7 @@ export function AddToCollectionSheet({ printingId, name, onClose, onAdded }: { p
         <fieldset className="finish-choice">
           <legend className="field-label">{intl.formatMessage(m.finish)}</legend>
           {printings.status === 'loading' && <p className="muted">{intl.formatMessage(m.loadingPrintings)}</p>}
-          {printings.status === 'error' && <p role="alert">{printings.message}</p>}
+          {printings.status === 'error' && <p role="alert">{errorText(intl, printings.error)}</p>}
           {printings.status === 'ready' &&
             printings.printings.map((printing) => (
               <label key={printing.id} className="choice">

@@ -36,6 +36,7 @@ export const errorMessages = defineMessages({
   photo_missing: { id: 'error.photo_missing', defaultMessage: 'No photo was received. Please try again.' },
   photo_empty: { id: 'error.photo_empty', defaultMessage: 'The photo is empty. Please take it again.' },
   photo_too_large: { id: 'error.photo_too_large', defaultMessage: 'The photo is too large. Send a smaller one.' },
+  photo_form_too_large: { id: 'error.photo_form_too_large', defaultMessage: 'The upload holds too many parts. Send one photo at a time.' },
   photo_not_multipart: { id: 'error.photo_not_multipart', defaultMessage: 'The photo was not sent as a form upload.' },
   photo_form_unreadable: { id: 'error.photo_form_unreadable', defaultMessage: 'The upload could not be read. Please try again.' },
   photo_not_an_image: { id: 'error.photo_not_an_image', defaultMessage: 'This file is not an image: send a JPEG, PNG or WebP photo of the card.' },

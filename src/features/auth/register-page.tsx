@@ -8,6 +8,7 @@ import { CheckboxField, LabelledField, TextField } from '../../components/form-f
 import { PageTitle } from '../../components/page-title.tsx';
 import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { errorMessageOf, errorText } from '../../lib/error-text.ts';
 import { registerAccount, type RegistrationForm } from '../../lib/auth-account-api.ts';
 import { localeAtom } from '../../state/locale.ts';
 
@@ -59,7 +60,9 @@ export default function RegisterPage() {
       await registerAccount(api, form);
       setDone(true);
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status !== undefined && failure.status < 500 ? failure.message : '');
+      // The app's own words for a problem it knows; the server's for another it answered; nothing for a crash.
+      const shown = failure instanceof ApiError && (errorMessageOf(failure.code) !== undefined || (failure.status !== undefined && failure.status < 500));
+      setError(shown ? errorText(intl, failure) : '');
     } finally {
       setSubmitting(false);
     }

@@ -193,7 +193,7 @@ describe('Cards', () => {
   test('a failed load shows the reason and a Retry that loads the list', async () => {
     api().intercept(() => Promise.resolve(Response.json({ status: 503, error: 'Service Unavailable', code: 'service_unavailable', message: 'Catalogue is resting' }, { status: 503 })));
     await renderCards('/cards');
-    await expect.element(page.getByRole('alert')).toHaveTextContent('Could not load this list: Catalogue is resting');
+    await expect.element(page.getByRole('alert')).toHaveTextContent('Could not load this list: The server is unavailable. Please try again later.');
     api().intercept(undefined);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(tileNames).toHaveLength(24);

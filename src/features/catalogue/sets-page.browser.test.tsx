@@ -93,6 +93,14 @@ describe('All Sets', () => {
     await expect.poll(setNames).toHaveLength(4);
   });
 
+  test('a refusal the server named is said in the interface language', async () => {
+    api().intercept(() =>
+      Promise.resolve(Response.json({ status: 429, error: 'Too Many Requests', code: 'too_many_requests', message: 'Slow down' }, { status: 429 })),
+    );
+    await renderSets('/sets', 'fr');
+    await expect.element(page.getByRole('alert')).toHaveTextContent('Impossible de charger cette liste : Trop de demandes. Patientez un instant et réessayez.');
+  });
+
   test('has no serious or critical accessibility violations, on a desktop and on a phone', async () => {
     await openSets();
     expect(await seriousAxeViolations()).toEqual([]);

@@ -8,6 +8,7 @@ import { variantName } from '../../components/variant-name.ts';
 import { cardImageUrl } from '../../lib/catalogue-images.ts';
 import { changeEntry, maxQuantity, removeEntry, type CollectionEntry, type Condition } from '../../lib/collection-api.ts';
 import { ConditionOptions } from '../../components/condition-options.tsx';
+import { errorText } from '../../lib/error-text.ts';
 import { addToastAtom } from '../../state/toasts.ts';
 import { collectionPageMessages as m } from './collection-page-messages.ts';
 
@@ -29,7 +30,7 @@ export function CollectionTile({ entry: initial, onChanged, onRemoved }: { entry
     try {
       await action();
     } catch (error) {
-      addToast({ type: 'error', title: intl.formatMessage(m.changeFailed, { reason: error instanceof Error ? error.message : String(error) }), duration: 0 });
+      addToast({ type: 'error', title: intl.formatMessage(m.changeFailed, { reason: errorText(intl, error) }), duration: 0 });
     } finally {
       setBusy(false);
     }

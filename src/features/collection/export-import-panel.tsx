@@ -1,16 +1,16 @@
 import { useId, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
+import { errorText } from '../../lib/error-text.ts';
 import { applyImport, csvLayouts, exportCollection, previewImport, type CsvLayout, type ImportPreview } from '../../lib/collection-api.ts';
 import { addToastAtom } from '../../state/toasts.ts';
 import { collectionPageMessages as m } from './collection-page-messages.ts';
+import { ImportPreviewView } from './import-preview.tsx';
 
 /** The server's own limit (server-settings collection.importBodyLimit), checked before a large file is sent. */
 const maxFileBytes = 5 * 1024 * 1024;
 
 const layoutLabels = { generic: m.layoutGeneric, tcgplayer: m.layoutTcgplayer, cardmarket: m.layoutCardmarket } as const;
-
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function download(text: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -25,10 +25,11 @@ function download(text: string, fileName: string) {
 
 /**
  * Exports the collection as CSV in a chosen layout, and imports one: the file is checked first, its
- * rows shown with every one it cannot match, and imported whole or not at all.
+ * counts and first rows shown with every row it cannot import, and imported whole or not at all.
  */
 export function ExportImportPanel({ onImported }: { onImported: () => void }) {
   const intl = useIntl();
+  const reason = (error: unknown) => errorText(intl, error);
   const addToast = useSetAtom(addToastAtom);
   const layoutId = useId();
   const [layout, setLayout] = useState<CsvLayout>('generic');
@@ -131,36 +132,11 @@ export function ExportImportPanel({ onImported }: { onImported: () => void }) {
       )}
       {preview && (
         <div className="import-preview" role="status">
-          <p>
-            {intl.formatMessage(m.previewSummary, { rows: preview.rows, matched: preview.matched.length, cards: preview.totals.cards })}
-          </p>
-          {problemCount > 0 ? (
-            <>
-              <p className="field-error">{intl.formatMessage(m.problemsTitle, { count: problemCount })}</p>
-              <table className="import-problems">
-                <thead>
-                  <tr>
-                    <th scope="col">{intl.formatMessage(m.problemLine)}</th>
-                    <th scope="col">{intl.formatMessage(m.problemText)}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {preview.problems.map((problem) => (
-                    <tr key={problem.line}>
-                      <td>{problem.line}</td>
-                      <td>{problem.message}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {preview.omittedProblems > 0 && <p className="muted">{intl.formatMessage(m.moreProblems, { count: preview.omittedProblems })}</p>}
-            </>
-          ) : (
-            preview.matched.length > 0 && (
-              <button type="button" className="button" disabled={busy !== undefined} onClick={() => void apply()}>
-                {busy === 'import' ? intl.formatMessage(m.importing) : intl.formatMessage(m.importButton, { count: preview.matched.length })}
-              </button>
-            )
+          <ImportPreviewView preview={preview} />
+          {problemCount === 0 && preview.matchedRows > 0 && (
+            <button type="button" className="button" disabled={busy !== undefined} onClick={() => void apply()}>
+              {busy === 'import' ? intl.formatMessage(m.importing) : intl.formatMessage(m.importButton, { count: preview.matchedRows })}
+            </button>
           )}
         </div>
       )}

@@ -7,6 +7,7 @@ import { commonMessages } from '../../i18n/common-messages.ts';
 import { CheckboxField, LabelledField, TextField } from '../../components/form-fields.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { api } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { fetchProfileForm, isValidLanguage, saveProfile, type ProfileForm } from '../../lib/auth-account-api.ts';
 import { darkModeAtom } from '../../state/dark-mode.ts';
 import { localeAtom, toLocale } from '../../state/locale.ts';
@@ -32,7 +33,7 @@ export default function ProfilePage() {
   const setLocale = useSetAtom(localeAtom);
   const setDarkMode = useSetAtom(darkModeAtom);
   const [form, setForm] = useState<ProfileForm | undefined>();
-  const [loadError, setLoadError] = useState<string | undefined>();
+  const [loadError, setLoadError] = useState<{ error: unknown }>();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const [languageInvalid, setLanguageInvalid] = useState(false);
@@ -42,7 +43,7 @@ export default function ProfilePage() {
     let live = true;
     fetchProfileForm(api).then(
       (profile) => live && setForm(profile),
-      (error: unknown) => live && setLoadError(error instanceof Error ? error.message : String(error)),
+      (error: unknown) => live && setLoadError({ error }),
     );
     return () => {
       live = false;
@@ -72,7 +73,7 @@ export default function ProfilePage() {
       if (locale) setLocale(locale);
       setDarkMode(form.darkmode);
     } catch (error) {
-      setSaveError(error instanceof Error ? error.message : String(error));
+      setSaveError(errorText(intl, error));
     } finally {
       setSaving(false);
     }
@@ -83,7 +84,7 @@ export default function ProfilePage() {
       <PageTitle text={intl.formatMessage(messages.title)} />
       {loadError !== undefined && (
         <p className="form-error" role="alert">
-          {intl.formatMessage(messages.loadFailed, { reason: loadError })}
+          {intl.formatMessage(messages.loadFailed, { reason: errorText(intl, loadError.error) })}
         </p>
       )}
       {!form && loadError === undefined && <p role="status">{intl.formatMessage(commonMessages.loading)}</p>}

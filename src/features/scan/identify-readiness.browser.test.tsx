@@ -70,6 +70,12 @@ describe("the 'Scan failed' toast tells the truth", () => {
     expect(await scanFailureText(refused, intl, async () => unavailable)).toBe('Identification is unavailable: card images could not be downloaded');
   });
 
+  test('the problem the server named, in the interface language', async () => {
+    const french = createIntl({ locale: 'fr', messages: messagesByLocale.fr });
+    const refused = new ApiError('The file is not an image: send a JPEG, PNG or WebP photo of the card', 415, { code: 'photo_not_an_image' });
+    expect(await scanFailureText(refused, french, async () => ready)).toBe('Ce fichier n’est pas une image : envoyez une photo de la carte en JPEG, PNG ou WebP.');
+  });
+
   test('a plain retry for any other answer', async () => {
     expect(await scanFailureText(new ApiError('Internal server error', 500, {}), intl, async () => ready)).toBe('The server could not identify this photo. Please try again.');
   });

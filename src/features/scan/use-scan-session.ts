@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { variantName } from '../../components/variant-name.ts';
 import { addToCollection, defaultCondition, undoAdd, type AddedEntry } from '../../lib/collection-api.ts';
 import { authAtom } from '../../state/auth.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { addToastAtom } from '../../state/toasts.ts';
 import type { ScanCandidate } from './scan-candidate.ts';
 import { isConfident, scanSessionAtom, sessionOf } from './scan-session.ts';
@@ -54,7 +55,7 @@ export function useScanSession(result: ScanCandidate[] | null) {
       },
       (error: unknown) => {
         setOutcome({ result, value: 'failed' });
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorText(intl, error);
         addToast({ id: 'scan-session', type: 'error', title: intl.formatMessage(m.autoAddFailed, { name: best.cardName, reason }), duration: 0 });
       },
     );
@@ -66,7 +67,7 @@ export function useScanSession(result: ScanCandidate[] | null) {
       setAdds((list) => list.filter((item) => item !== entry));
       addToast({ type: 'info', title: intl.formatMessage(m.undone, { name: entry.card.name }), duration: 3000 });
     } catch (error) {
-      addToast({ type: 'error', title: intl.formatMessage(m.undoFailed, { reason: error instanceof Error ? error.message : String(error) }), duration: 0 });
+      addToast({ type: 'error', title: intl.formatMessage(m.undoFailed, { reason: errorText(intl, error) }), duration: 0 });
     }
   };
 
