@@ -117,7 +117,13 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, limits
         headers: { 'retry-after': String(serverSettings.backgroundIndex.retryAfterSeconds.value) },
       }),
   });
-  await registerIdentifyRoute(app, identify, { uploadsInFlight: limits.uploadsInFlight, retryAfterSeconds: limits.uploadRetryAfter });
+  await registerIdentifyRoute(app, identify, {
+    uploadsInFlight: limits.uploadsInFlight,
+    uploadsPerAddress: limits.uploadsPerAddress,
+    uploadStartTimeout: limits.uploadStartTimeout,
+    uploadLinger: limits.uploadLinger,
+    retryAfterSeconds: limits.uploadRetryAfter,
+  });
   registerIdentifyStatusRoute(app, indexer);
   app.addHook('onReady', async () => {
     // Another server or a command may change the catalogue or the fingerprints in the same database.

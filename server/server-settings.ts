@@ -25,7 +25,10 @@ const http = {
   connectionTimeout: setting(120_000, 'ms', 'a socket with no traffic for 2 min is dropped: an identification answers within seconds, so only dead peers reach it'),
   keepAliveTimeout: setting(72_000, 'ms', "Fastify's default: longer than a load balancer's usual 60 s idle timeout, so a proxy never reuses a socket the server is closing; an idle socket holds a few KB"),
   timeoutCheckInterval: setting(2_000, 'ms', "how often Node looks for requests past their header or request timeout; its default of 30 s lets a stalled upload live 30 s too long"),
-  uploadsInFlight: setting(16, 'uploads', 'photos being received at once (received ones wait in the identification queue, bounded on its own): each holds up to 10 MB, so 16 hold at most 160 MB; more answer 503 before their body is read. 150 uploads stalled at 9.5 MB took RSS from 594 to 696 MB (2,031 MB without the cap)', true),
+  uploadsInFlight: setting(16, 'uploads', 'photos being received at once (received ones wait in the identification queue, bounded on its own): each holds up to 10 MB, so 16 hold at most 160 MB; more answer 503. 150 uploads stalled at 9.5 MB took RSS from 594 to 696 MB (2,031 MB without the cap)', true),
+  uploadsPerAddress: setting(4, 'uploads', 'photos being received at once from one client address: the app sends one at a time, a household behind one router a few; so stalled uploads from one address hold at most a quarter of the slots'),
+  uploadStartTimeout: setting(5_000, 'ms', "a photo's body follows its headers at once; a request whose body has not started within 5 s is cut with 408, and until its body starts it holds no upload slot"),
+  uploadLinger: setting(2_000, 'ms', 'after answering a photo still arriving (503, 413, 408) the server reads and drops its bytes this long before closing, so the client reads the answer instead of a connection reset'),
   uploadRetryAfter: setting(2, 's', "the Retry-After of a 503 when the upload cap is reached: an identification takes well under a second, so a slot frees quickly"),
   providerFormLimit: setting(56 * 1024, 'bytes', "sign-in provider forms (token, revoke, logout) are a few hundred bytes; oidc-provider's own cap"),
 };

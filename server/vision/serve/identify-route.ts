@@ -2,40 +2,26 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorSchema } from '../../catalog/catalog-schemas.ts';
-import { HttpError } from '../../http-error.ts';
 import { IdentifyResultSchema } from './identify-schemas.ts';
 import type { IdentifyService } from './identify-service.ts';
 import { photoLimits } from '../decode/photo-limits.ts';
 import { readPhotoUpload, uploadLimits } from './read-photo-upload.ts';
+import { bodyStarted, createUploadSlots, lingerOnClose, type UploadSlotLimits } from './upload-slots.ts';
 
-export interface UploadCap {
-  /** Photos being received at once; each may hold up to `photoLimits.maxBytes`. Received photos wait in the identification queue, which has its own bound. */
-  uploadsInFlight: number;
-  retryAfterSeconds: number;
-}
-
-export async function registerIdentifyRoute(app: FastifyInstance, identify: IdentifyService, cap: UploadCap): Promise<void> {
+export async function registerIdentifyRoute(app: FastifyInstance, identify: IdentifyService, cap: UploadSlotLimits): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: uploadLimits });
 
-    // Counted before the body is read, so memory is bounded by the cap whatever clients send or
-    // withhold; a slot is free again once its photo is received (or the connection goes).
-    let inFlight = 0;
+    // Memory is bounded by the slots whatever clients send or withhold: each holds at most one photo
+    // being received. A request takes one only once its body starts arriving, and one address holds
+    // a few at most, so connections that stall from one address leave the others room.
+    const slots = createUploadSlots(cap);
     const releases = new WeakMap<FastifyRequest, () => void>();
     scope.addHook('onRequest', async (request, reply) => {
-      if (inFlight >= cap.uploadsInFlight) {
-        throw new HttpError(503, `The server is receiving ${cap.uploadsInFlight} photos already; try again in ${cap.retryAfterSeconds} s`, {
-          code: 'upload_busy',
-          headers: { 'retry-after': String(cap.retryAfterSeconds), connection: 'close' },
-        });
-      }
-      inFlight += 1;
-      let held = true;
-      const release = () => {
-        if (!held) return;
-        held = false;
-        inFlight -= 1;
-      };
+      // An answer given before the body is in (503, 408, 413) reaches the client rather than a reset.
+      lingerOnClose(request.raw, cap.uploadLinger);
+      if (!(await bodyStarted(request.raw, cap.uploadStartTimeout))) return;
+      const release = slots.take(request.ip);
       releases.set(request, release);
       reply.raw.once('close', release);
     });
