@@ -43,10 +43,13 @@ export type CsvLayout = (typeof csvLayouts)[number];
 export interface ImportPreview {
   layout: CsvLayout;
   rows: number;
-  matched: Array<{ line: number; printingId: string; name: string; setName: string; number: string; language: string; variant: string; condition: Condition; quantity: number }>;
+  /** Rows matched to a printing: what the import adds. */
+  matchedRows: number;
+  /** The first matched rows (the server's previewRows setting), not every row. */
+  firstRows: Array<{ line: number; printingId: string; name: string; setName: string; number: string; language: string; variant: string; condition: Condition; quantity: number }>;
   problems: Array<{ line: number; message: string }>;
   omittedProblems: number;
-  totals: { cards: number; printings: number };
+  totals: { cards: number; printings: number; entries: number };
 }
 
 export const maxQuantity = 9_999;

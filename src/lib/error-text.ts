@@ -46,6 +46,17 @@ export const errorMessages = defineMessages({
   identify_not_ready: { id: 'error.identify_not_ready', defaultMessage: 'Identification is getting ready. Please try again in a moment.' },
   identify_busy: { id: 'error.identify_busy', defaultMessage: 'The server is busy identifying other photos. Please try again in a moment.' },
   upload_busy: { id: 'error.upload_busy', defaultMessage: 'The server is receiving many photos. Please try again in a moment.' },
+  // Collection and its CSV import (csv_syntax, csv_header and import_refused name a line: the server's text is shown)
+  quantity_cap: { id: 'error.quantity_cap', defaultMessage: 'You can hold at most 9,999 copies of a card in one condition.' },
+  import_in_progress: { id: 'error.import_in_progress', defaultMessage: 'Another file of yours is still being checked or imported. Wait for it to finish, then try again.' },
+  import_busy: { id: 'error.import_busy', defaultMessage: 'The server is reading many files. Please try again in a moment.' },
+  import_too_many_rows: { id: 'error.import_too_many_rows', defaultMessage: 'The file has more than 50,000 rows: split it and import each part.' },
+  import_too_large: { id: 'error.import_too_large', defaultMessage: 'The file is over 5 MB: split it and import each part.' },
+  import_media_type: { id: 'error.import_media_type', defaultMessage: 'The file was not sent as CSV text. Reload the page and try again.' },
+  import_empty: { id: 'error.import_empty', defaultMessage: 'The file is empty: its first line must name the columns.' },
+  import_no_rows: { id: 'error.import_no_rows', defaultMessage: 'The file has no rows to import.' },
+  csv_not_utf8: { id: 'error.csv_not_utf8', defaultMessage: 'The file is not CSV text in UTF-8: save it as "CSV UTF-8" and try again.' },
+  csv_binary: { id: 'error.csv_binary', defaultMessage: 'The file is not CSV text. Choose a .csv file.' },
   // Any request
   not_found: { id: 'error.not_found', defaultMessage: 'This was not found.' },
   too_many_requests: { id: 'error.too_many_requests', defaultMessage: 'Too many requests. Please wait a moment and try again.' },

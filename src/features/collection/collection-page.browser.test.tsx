@@ -123,11 +123,14 @@ describe('My collection', () => {
     await page.getByRole('button', { name: 'Check file' }).click();
     await expect.element(page.getByText('3 rows read: 1 matches a card (2 copies).')).toBeVisible();
     await expect.element(page.getByText('2 rows cannot be imported', { exact: false })).toBeVisible();
-    const problems = page.getByRole('table');
+    // The rows it cannot import come first, then the rows it matched.
+    const problems = page.getByRole('table').nth(0);
     await expect.element(problems.getByRole('row', { name: "3 no printing 'en-omega-9-normal' in the catalogue" })).toBeVisible();
     await expect.element(problems.getByRole('row').nth(2)).toHaveTextContent("4condition 'mint' is not one of");
     expect(page.getByRole('button', { name: /^Import/ }).elements()).toHaveLength(0);
     expect(await collector.entries()).toEqual([]);
+
+    await expect.element(page.getByRole('table', { name: 'The matched row:' }).getByRole('row').nth(1)).toHaveTextContent('2PikachuAlpha Base1ENnormalNear Mint2');
 
     await upload(`${header}en-alpha-1-normal,NM,2\nen-alpha-2-holo,LP,1\n`);
     await page.getByRole('button', { name: 'Check file' }).click();
@@ -135,6 +138,19 @@ describe('My collection', () => {
     await expect.element(page.getByText('Imported 3 cards')).toBeVisible();
     await expect.poll(tileNames).toHaveLength(2);
     await expect.element(page.getByText('3 cards · 2 distinct printings')).toBeVisible();
+  });
+
+  test('the check of a long file shows its totals and its first rows only', async () => {
+    signInCollector(12);
+    await openCollection();
+    const rows = 'en-alpha-1-normal,NM,1\nen-alpha-2-holo,LP,2\n'.repeat(40);
+    await userEvent.upload(page.getByLabelText('CSV file to import'), new File([`printing_id,condition,quantity\n${rows}`], 'cards.csv', { type: 'text/csv' }));
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await expect.element(page.getByText('80 rows read: 80 match cards (120 copies). 2 distinct printings, 2 entries by condition.')).toBeVisible();
+    const firstRows = page.getByRole('table', { name: 'The first 50 matched rows of 80:' });
+    await expect.element(firstRows).toBeVisible();
+    expect(firstRows.getByRole('row').elements()).toHaveLength(51);
+    await expect.element(page.getByRole('button', { name: 'Import 80 rows' })).toBeVisible();
   });
 
   test('exports the collection in the chosen layout', async () => {
