@@ -70,6 +70,25 @@ describe.each(testBackends())('sign-in and registration are throttled on $name',
     expect((await signIn('127.0.0.3', seedAdminEmail, seedPasswords.admin)).status).toBe(303);
   });
 
+  test("an account's failures make each failing address wait longer, even for an email with no account", async () => {
+    const increment = throttle.signInWaitIncrementMs.value / 1000;
+    const waits: number[] = [];
+    // Each address fails until it is held; the account's failures add up across them.
+    for (let address = 1; waits.length < throttle.signInFreeFailures.value + 1; address++) {
+      for (let n = 0; n <= throttle.signInPerAddress.value; n++) {
+        const answer = await signIn(`127.0.1.${address}`, 'nobody-here@example.org', `guess-${n}`);
+        if (answer.status === 429) {
+          waits.push(answer.retryAfter!);
+          break;
+        }
+        expect(answer.status).toBe(401);
+      }
+    }
+    expect(waits[0]).toBeLessThanOrEqual(increment);
+    expect(waits.at(-1)).toBeGreaterThan(increment);
+    expect(Math.max(...waits) * 1000).toBeLessThanOrEqual(throttle.signInMaxWaitMs.value);
+  });
+
   test('successful sign-ins do not count', async () => {
     // More than one address may try in a window: only failures use it up.
     for (let n = 0; n <= throttle.signInPerAddress.value; n++) expect((await signIn('127.0.0.4', seedCollectorEmail, seedPasswords.collector)).status).toBe(303);
