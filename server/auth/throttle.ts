@@ -28,7 +28,8 @@ export const byAddress = (request: FastifyRequest) => request.ip;
 /**
  * Counts attempts per key (by default the client's address; `TRUST_PROXY` decides whether a proxy's
  * X-Forwarded-For is believed) in a fixed window. Called inside the handler rather than as a hook,
- * so one route can hold several limits, one of them keyed by what the body names.
+ * so a route counts only the requests it means to (registration). Sign-in has its own throttle,
+ * which counts failures only: sign-in-throttle.ts.
  */
 export function createThrottle(app: FastifyInstance, name: string, limit: ThrottleLimit, keyOf: (request: FastifyRequest) => string = byAddress): Throttle {
   const check = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: (request) => `${name}:${keyOf(request)}` });
