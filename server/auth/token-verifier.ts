@@ -1,4 +1,5 @@
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWK, type JWTPayload } from 'jose';
+import { findControlCharacter } from '../control-characters.ts';
 import { HttpError } from '../http-error.ts';
 
 export interface TokenUser {
@@ -62,18 +63,22 @@ function acceptableClaims(payload: JWTPayload, clockSkewSeconds: number): boolea
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const keySet = typeof options.keys === 'string' ? createRemoteJWKSet(new URL(options.keys)) : createLocalJWKSet({ keys: options.keys });
   return async (token) => {
+    let payload: JWTPayload;
     try {
-      const { payload } = await jwtVerify(token, keySet, {
+      ({ payload } = await jwtVerify(token, keySet, {
         issuer: options.issuer,
         audience: options.audience,
         clockTolerance: options.clockSkewSeconds,
         algorithms: asymmetric,
         requiredClaims: ['sub', 'exp'],
-      });
+      }));
       if (!acceptableClaims(payload, options.clockSkewSeconds)) throw new Error('unacceptable claims');
-      return toUser(payload, options.clientId);
     } catch {
       throw new HttpError(401, 'Invalid or expired access token');
     }
+    // A signed token is still text no account or row may hold: the database cannot store a NUL.
+    const claim = findControlCharacter(payload);
+    if (claim !== undefined) throw new HttpError(401, `The access token's claim '${claim}' holds a control character`);
+    return toUser(payload, options.clientId);
   };
 }
