@@ -1,10 +1,11 @@
-// `npm run bench:load [-- --seconds 60 --clients 20 --settle 60 --stalled 150 --label pool]`
+// `npm run bench:load [-- --seconds 60 --clients 20 --settle 60 --stalled 150 --import-seconds 30 --label pool]`
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { identifyClients, identifyOnce } from './identify-clients.ts';
+import { importAttack, prepareImportAttack } from './import-attack.ts';
 import { summarise } from './latency-summary.ts';
 import { prepareServerData } from './prepare-server-data.ts';
 import { probeFromProcess } from './probe-endpoint.ts';
@@ -25,6 +26,8 @@ const { values } = parseArgs({
     // How long the stalled uploads are held open before the bench abandons them.
     'stall-seconds': { type: 'string', default: '20' },
     photos: { type: 'string', default: '40' },
+    // How long three collectors send 50,000-row CSV files while /health is timed.
+    'import-seconds': { type: 'string', default: '30' },
     label: { type: 'string', default: 'load' },
   },
 });
@@ -40,6 +43,7 @@ const sleep = (s: number) => new Promise((resolve) => setTimeout(resolve, s * 10
 
 console.error('Preparing the catalogue, its fingerprints and photos (cached in fixtures/identify/out/load)...');
 const data = await prepareServerData(Number(values.photos));
+const importData = await prepareImportAttack(data.dataDir);
 const server = await startServer(data.dataDir);
 try {
   const startMb = server.rssMb();
@@ -74,6 +78,9 @@ try {
   await sleep(settleSeconds);
   const afterStallMb = server.rssMb();
 
+  console.error(`Three collectors importing 50,000-row files for ${values['import-seconds']} s while probing /health...`);
+  const imports = await importAttack(server, importData, { seconds: Number(values['import-seconds']), probeMs });
+
   const mb = (value: number) => Math.round(value);
   const result = {
     when: new Date().toISOString(),
@@ -92,6 +99,7 @@ try {
       healthWhileHeld: summarise(healthWhileStalled!, 2),
       rssAfterAbandonedAndSettledMb: mb(afterStallMb),
     },
+    importAttack: imports,
   };
   console.log(JSON.stringify(result, null, 2));
   const outDir = join(root, 'bench/out');
