@@ -1,4 +1,4 @@
-import { setting, validateServerSettings } from '../server-settings.ts';
+import { setting, type Setting } from '../server-settings.ts';
 
 /**
  * Every tuning number of identification, by stage: its unit, default, why it is what it is, and
@@ -29,66 +29,71 @@ const locate = {
   cornerPasses: setting(
     1,
     'model runs per box',
-    'a second run in a window centred on and sized to the card the first found did not help: on 100 kit photos its corners were within 2% of the card less often (12% and 8% against 14% and 9%, whole and frame, at 600 training steps)',
+    'a second run in a window centred on and sized to the card the first found did not help on the real-card kit',
     true,
   ),
   cornerRefinePasses: setting(
     1,
     'refiner runs per outline',
-    "each corner of the corner model's outline looked at again in a patch around it, closer (locate/refine-corners.ts); a second run around where the first put it helped a single reading (the first refiner: 78.3% / 74.2% of kit photos with all four corners within 2% of the card, whole / frame, and 98.0% / 99.7% identified with one run, 78.9% / 77.2% and 98.3% / 100% with two; the refiner trained with cut photos, two runs 81.7% / 80.6%, three 81.7% / 83.1%), but with each corner read both ways (cornerReadings) one run reads as many patches as two did and names more",
+    "each corner of the corner model's outline looked at again in a patch around it, closer (locate/refine-corners.ts); with each corner read both ways (cornerReadings) one run reads as many patches as two did and names more",
     true,
   ),
   cornerReadings: setting(
     2,
     'patches per corner',
-    "each corner read as cut and mirrored about its diagonal, in one refiner run, the maps averaged (2), or as cut alone (1). Real-card kit at 1,000 printings: two runs of single readings 99.7% / 100% top-1 (whole / frame; in-0196 whole unnamed, its outline 41% off), one run of both readings 100% / 100% (in-0196 3%) with the same patches read; all four corners within 2% (first look, whole / frame) on 96.9% / 95.8% of kit photos with two runs of single readings, 95.8% / 96.9% with one run of both, 96.7% / 97.5% with two runs of both for twice the patches; generated photos 99.3% / 99.0% top-1 at 1,000 printings with single readings / both (training/MODEL.md)",
+    'each corner read as cut and mirrored about its diagonal in one refiner run, the maps averaged (2), or as cut alone (1): one run of both readings names more kit photos than two runs of single readings, for the same patches',
     true,
   ),
   printBelowSupport: setting(
     0.5,
     "share of a side's samples",
-    "a side of a fitted outline with less of it on one straight edge is put where the print reader places it (locate/print-sides.ts): a side beyond the photo, under glare, or fitted to a sleeve's edge. The same share that makes an outline doubtful (repairBelowSupport). Real-card kit, all four corners within 2% (first look, whole / frame, 3,000-step reader, one pass): sides seen on no edge at all 348 / 351 of 360 photos, under half 351 / 353",
+    "a side of a fitted outline with less of it on one straight edge is put where the print reader places it (locate/print-sides.ts): a side beyond the photo, under glare, or fitted to a sleeve's edge; the same share that makes an outline doubtful (repairBelowSupport)",
     true,
   ),
   printPasses: setting(
     2,
     'readings of the print',
-    'the print reader reads the card again through the outline its last reading gave. Real-card kit, all four corners within 2% (first look, whole / frame, the shipped reader): 1 / 2 / 3 passes 352 / 352, 354 / 354, 354 / 354 of 360 photos',
+    'the print reader reads the card again through the outline its last reading gave: a second pass puts more kit outlines within 2%, a third no more',
     true,
   ),
   printReadings: setting(
     2,
     'readings per pass',
-    'the print reader reads the straightened card as it is and mirrored, in one run, the corners averaged (2), or as it is (1). Real-card kit, all four corners within 2% (first look, whole / frame, 3,000-step reader, one pass): 351 / 353 of 360 photos with both readings; offline (Python, the same outlines) 349 / 352 with both, 348 / 350 with one',
+    'the print reader reads the straightened card as it is and mirrored in one run, the corners averaged (2), or as it is (1): both readings put more kit outlines within 2%',
     true,
   ),
   fitReach: setting(
     0.015,
     "share of the card's height",
-    "how far across a refined side the card's edge is looked for: the refiner's sides are within about 1% of the card's, and wider the search meets the border's inner line (1% / 2%: 87.5% / 86.9% and 87.2% / 88.3% of kit outlines within 2%, best box, whole / frame)",
+    "how far across a refined side the card's edge is looked for: the refiner's sides are within about 1% of the card's, and a wider search meets the border's inner line",
     true,
   ),
   fitMinStep: setting(8, 'grey levels per pixel, summed over RGB', 'a weaker colour step across a side is print or noise, not an edge'),
   fitNearStepShare: setting(
     0.6,
     "share of the sample's strongest step",
-    "of the steps this strong, the nearest to the refined side is the card's edge: a sleeve's edge lies beside it (the strongest alone: 84.4% / 89.7% of kit outlines within 2%, best box, whole / frame; 0.3 / 0.6 / 0.9: 87.2% / 88.3%, 87.8% / 89.2%, 85.8% / 89.2%)",
+    "of the steps this strong, the nearest to the refined side is the card's edge: a sleeve's edge lies beside it",
     true,
   ),
-  fitSamples: setting(32, 'samples', "where along a refined side its edge is looked for, spread between the card's rounded ends over the part the photo shows (24 / 32 / 48: 96.4% / 96.9% / 96.9% whole, 95.8% / 95.8% / 96.1% frame of kit outlines within 2%, first look)", true),
+  fitSamples: setting(
+    32,
+    'samples',
+    "where along a refined side its edge is looked for, spread between the card's rounded ends over the part the photo shows: fewer place fewer kit outlines, more place no more",
+    true,
+  ),
   fitInlierPx: setting(1, 'px', 'how far from a straight edge a sample may lie and still be on it: the step is found to a fraction of a pixel'),
   fitMinSamples: setting(6, 'samples', 'the least samples on one straight edge for a side to move: fewer is an edge of print or clutter, and 5 to 8 measure alike'),
   fitMaxMove: setting(0.06, "share of the card's height", 'a corner the fitted sides put further from the refined one is a line on something else'),
   repairAboveCosine: setting(
     0.2,
     'cosine',
-    "a refined outline with a corner sharper or blunter than about 78 or 102 degrees is rebuilt from three corners beside it (locate/repair-outline.ts): on the real-card kit's 720 photos no outline within 3% of the card has one over 0.141, and 20 of the 34 over 10% off have",
+    'a refined outline with a corner sharper or blunter than about 78 or 102 degrees is rebuilt from three corners beside it (locate/repair-outline.ts): outlines close to the card have none, most far off have one',
     true,
   ),
   repairBelowSupport: setting(
     0.5,
     "share of a side's samples",
-    "a refined outline with a side less of whose samples lie on one straight edge is rebuilt from three corners too: a corner on another card or running along a line leaves its two sides off the card's edges (91.7% / 92.8% of kit outlines within 2%, first look, whole / frame, against 89.7% / 90.0% without; when misshapen outlines chose by edges too, 0.3 / 0.5 / 0.7 / always gave 91.1% / 92.2%, 91.7% / 93.1%, 91.4% / 92.8%, 91.4% / 92.8%; each rebuilding refines four outlines; measured with the first corner model, against sleeve corners)",
+    "a refined outline with a side less of whose samples lie on one straight edge is rebuilt from three corners too: a corner on another card or running along a line leaves its two sides off the card's edges",
     true,
   ),
   cornerMinSharpness: setting(
@@ -198,10 +203,15 @@ const verify = {
   similarityArt: setting(
     0.5,
     'weight',
-    "the art box's, where cards of one layout differ: a card outside the catalogue aligned to one in it (out-0004, Tynamo on Rattata's frame) scored 69 with the whole card at 0.5 and no art box, 4 with the art box at 0.3 and the whole card at 0.2. Beside a strip weighing as much (0.3 each), trainers outside the catalogue lined up with the one 151 trainer of their frame scored 74-90 (art box 0.37-0.41, strip 0.80-0.88; 2 of 300 outside photos whole, 3 as frame captures). Of the real-card kit's 600 right answers the least alike had art 0.64; the best candidates of 720 outside photos and captures had art at most 0.72 and strip up to 0.92. Least alike right answer against most alike outside best: 0.54 / 0.58 at art 0.3 and strip 0.3, 0.60 / 0.53 at 0.4 and 0.2, 0.66 / 0.51 at 0.5 and 0.1, 0.67 / 0.54 at 0.6 and none",
+    "the art box's, where cards of one layout differ: it keeps cards outside the catalogue aligned to one in it from scoring as a match, and right answers still far ahead of them",
     true,
   ),
-  similarityStrip: setting(0.1, 'weight', "the bottom strip's: where reprints differ, but cards of one layout and set share most of it (see the art box's)", true),
+  similarityStrip: setting(
+    0.1,
+    'weight',
+    "the bottom strip's: where reprints differ, but cards of one layout and set share most of it, so it weighs less than the art box",
+    true,
+  ),
   similarityHash: setting(0.2, 'weight', "the hashes': they see the art box and the strip at once"),
   sameArtCorrelation: setting(0.93, 'correlation', "catalogue images this alike show one artwork; lower, and look-alikes would share, and so dilute, the right one's score"),
   differingDeviation: setting(0.8, 'standard deviations', 'a pixel where a printing differs from another of its artwork by this much tells them apart'),
@@ -226,7 +236,7 @@ const looks = {
   handOutlinesBeside: setting(
     3,
     'outlines',
-    "the hand-written search's most card-like outlines read beside the corner model's on the look through every outline, each both ways up: the model's outline settles almost every photo, and a photo no look is sure of (a card outside the catalogue) pays for each outline read. At 50,000 printings, all of them: real kit 99.7% / 100% top-1 whole / frame, p99 599 / 573 ms, generated 99.5%, p99 561 ms; 3: the same answers, p99 455 / 455 ms and 404 ms; 1: generated 99.3%, top-5 99.8% (one photo lost), p99 444 / 448 ms and 364 ms; none (--without hand-outlines): real the same, generated 98.0%",
+    "the hand-written search's most card-like outlines read beside the corner model's on the look through every outline, each both ways up: the model's outline settles almost every photo, and a photo no look is sure of (a card outside the catalogue) pays for each outline read",
     true,
   ),
   straightenedOutlines: setting(5, 'outlines', 'outlines read again on the second look after aligning them to the typical card'),
@@ -234,6 +244,9 @@ const looks = {
 };
 
 export const identifySettings = { decode, locate, rectify, search, verify, answer, looks };
+
+/** Identification's settings: `identifySettings` or a copy with some values changed (`withSettings`). */
+export type IdentifySettings = typeof identifySettings;
 
 /**
  * What runs, in order, as lists: where outlines come from, what is done to the corner model's
@@ -262,5 +275,116 @@ export interface IdentifyParts {
   comparisons: readonly Comparison[];
 }
 
-const problems = validateServerSettings(identifySettings);
+/** What a value may be: an integer (a count) at least `min`, or a number within `min`..`max`. */
+interface Bounds {
+  integer?: boolean;
+  odd?: boolean;
+  min: number;
+  /** Whether `min` itself is allowed (counts: yes; lengths and steps: no, they must be positive). */
+  minAllowed?: boolean;
+  max?: number;
+}
+
+const count = (min: number): Bounds => ({ integer: true, min, minAllowed: true });
+const share: Bounds = { min: 0, minAllowed: true, max: 1 };
+const positive: Bounds = { min: 0 };
+const shareUnits = ['cosine', 'correlation', 'similarity', 'detector score', 'outline score', 'weight'];
+const countUnits = ['detector boxes', 'model runs per box', 'refiner runs per outline', 'readings of the print', 'samples', 'outlines', 'lines', 'votes', 'points', 'printings', 'contenders', 'alignments', 'sweeps', 'pixels', 'candidates'];
+
+/** Settings whose bounds their unit does not tell. */
+const boundsByName: Record<string, Bounds> = {
+  'decode.workingSide': count(1),
+  'locate.edgeSearchSide': count(1),
+  'locate.edgeBlur': { ...count(1), odd: true },
+  'locate.houghMaxGap': count(0),
+  'locate.cornerReadings': { ...count(1), max: 2 },
+  'locate.printReadings': { ...count(1), max: 2 },
+  'locate.outlineMaxArea': { min: 0, max: 2 },
+  'locate.cornerRefinePasses': count(0),
+  'locate.artBoxSeeds': count(0),
+  'looks.handOutlinesBeside': count(0),
+  'looks.straightenedOutlines': count(0),
+  'looks.seededBoxes': count(0),
+  'answer.scoreThreshold': { min: 0, minAllowed: true },
+  'looks.confidentScore': { min: 0, minAllowed: true },
+};
+
+function boundsOf(key: string, unit: string): Bounds {
+  const named = boundsByName[key];
+  if (named) return named;
+  if (unit === 'cells') return count(0);
+  if (countUnits.includes(unit)) return count(1);
+  if (unit === 'share of the card aspect') return positive;
+  if (unit.startsWith('share of') || shareUnits.includes(unit)) return share;
+  return positive;
+}
+
+/** Pairs whose first must stay below the second (`orEqual`: or equal to it). */
+const ordered: [low: string, high: string, orEqual?: boolean][] = [
+  ['locate.faintEdgeLow', 'locate.faintEdgeHigh'],
+  ['locate.strongEdgeLow', 'locate.strongEdgeHigh'],
+  ['locate.faintEdgeHigh', 'locate.strongEdgeHigh'],
+  ['locate.contourMinArea', 'locate.contourMaxArea'],
+  ['locate.aspectLow', 'locate.aspectHigh'],
+  ['locate.outlineMinArea', 'locate.outlineMaxArea'],
+  ['locate.enclosedMinArea', 'locate.enclosedMaxArea'],
+  ['locate.fitMinSamples', 'locate.fitSamples', true],
+  ['locate.sideMinSamples', 'locate.sideSamples', true],
+  ['locate.boxUpright', 'locate.boxMaxTurn'],
+  ['locate.boxTurnStep', 'locate.boxMaxTurn'],
+  ['locate.frameLeastFill', 'locate.frameNearlyFull'],
+  ['locate.edgeSearchSide', 'decode.workingSide', true],
+  ['rectify.shrinkTo', 'rectify.shrinkAbove'],
+  ['verify.quickAligned', 'verify.aligned', true],
+  ['search.finalists', 'search.near', true],
+  ['verify.finestStep', 'verify.coarseStep'],
+  ['verify.regionFineStep', 'verify.regionRoughStep'],
+];
+
+function boundsProblem(key: string, entry: Setting): string | undefined {
+  const { value, unit } = entry;
+  const bounds = boundsOf(key, unit);
+  if (!Number.isFinite(value)) return `${key} must be a finite number of ${unit}, got ${value}`;
+  if (bounds.integer && !Number.isInteger(value)) return `${key} must be a whole number of ${unit}, got ${value}`;
+  if (bounds.odd && value % 2 !== 1) return `${key} must be odd (a Gaussian kernel has a centre), got ${value}`;
+  const below = bounds.minAllowed ? value < bounds.min : value <= bounds.min;
+  if (below || (bounds.max !== undefined && value > bounds.max)) {
+    const range = bounds.max === undefined ? `${bounds.minAllowed ? 'at least' : 'above'} ${bounds.min}` : `within ${bounds.min}..${bounds.max}`;
+    return `${key} must be ${range} ${unit}, got ${value}`;
+  }
+  return undefined;
+}
+
+/** What is wrong with these settings, one sentence a problem: empty when they may be used. */
+export function validateIdentifySettings(settings: IdentifySettings): string[] {
+  const values = new Map<string, Setting>(Object.entries(settings).flatMap(([group, entries]) => Object.entries(entries as Record<string, Setting>).map(([name, entry]) => [`${group}.${name}`, entry] as const)));
+  const problems = [...values].flatMap(([key, entry]) => boundsProblem(key, entry) ?? []);
+  for (const [low, high, orEqual] of ordered) {
+    const a = values.get(low)!.value;
+    const b = values.get(high)!.value;
+    if (orEqual ? a > b : a >= b) problems.push(`${low} must be ${orEqual ? 'at most' : 'below'} ${high} (${b}), got ${a}`);
+  }
+  return problems;
+}
+
+/**
+ * These settings with some values changed, each given as `group.name` and a number; throws a
+ * RangeError naming every unknown name and every value out of bounds.
+ */
+export function withSettings(changes: Record<string, number>, base: IdentifySettings = identifySettings): IdentifySettings {
+  const copy = Object.fromEntries(Object.entries(base).map(([group, entries]) => [group, { ...entries }])) as Record<string, Record<string, Setting>>;
+  const unknown: string[] = [];
+  for (const [key, value] of Object.entries(changes)) {
+    const [group = '', name = ''] = key.split('.');
+    const entry = copy[group]?.[name];
+    if (entry && key === `${group}.${name}`) copy[group]![name] = { ...entry, value };
+    else unknown.push(`${key} is no identification setting`);
+  }
+  const settings = copy as unknown as IdentifySettings;
+  const problems = [...unknown, ...validateIdentifySettings(settings)];
+  if (problems.length > 0) throw new RangeError(`Invalid identification settings: ${problems.join('; ')}`);
+  return settings;
+}
+
+const problems = validateIdentifySettings(identifySettings);
 if (problems.length > 0) throw new RangeError(`Invalid identification settings: ${problems.join('; ')}`);
