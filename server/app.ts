@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { createKeycloakAccountDirectory } from './auth/keycloak-account-directory.ts';
@@ -40,7 +40,9 @@ import { createPooledIdentifyService, identifyPoolSettings, type IdentifyPoolSet
 
 export interface AppOptions {
   config: ServerConfig;
-  logger?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  /** Logs every request and answer, not only errors. */
+  logRequests?: boolean;
   /** Overrides the database chosen by the config, e.g. `{ kind: 'pglite' }` for an in-memory one in tests. */
   database?: DatabaseOptions;
   /** Overrides `serverSettings.http` values, e.g. a short request timeout for a test that stalls an upload. */
@@ -63,10 +65,11 @@ function httpLimits(overrides: Partial<HttpLimits> = {}): HttpLimits {
 }
 
 /** Builds the whole API without listening, so tests inject requests and `server.ts` only binds a port. */
-export async function buildApp({ config, logger = false, database, http, identifyPool }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger = false, logRequests = false, database, http, identifyPool }: AppOptions): Promise<FastifyInstance> {
   const limits = httpLimits(http);
   const app = Fastify({
     logger,
+    disableRequestLogging: !logRequests,
     trustProxy: config.trustProxy,
     bodyLimit: limits.bodyLimit,
     schemaErrorFormatter: formatSchemaError,

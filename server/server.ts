@@ -3,10 +3,11 @@ import { DataFolderInUseError } from './db/data-folder-lock.ts';
 import { seedIfEmpty } from './catalog/import/seed-if-empty.ts';
 import { ConfigError, readConfig } from './env.ts';
 import { seedDevUsers } from './identity/seed-dev-users.ts';
+import { serverLogging } from './logging.ts';
 
 try {
   const config = readConfig();
-  const app = await buildApp({ config, logger: process.env.LOG_REQUESTS === '1' });
+  const app = await buildApp({ config, ...serverLogging() });
   const seeded = await seedIfEmpty(app.db);
   if (seeded) console.log(`Catalogue seeded with the demo data: ${seeded.sets} sets, ${seeded.printings} printings`);
   if (config.identity.embedded) {

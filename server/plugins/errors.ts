@@ -1,21 +1,35 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { codeOfStatus, HttpError } from '../http-error.ts';
 
 /**
  * Every error leaves the server as `{ status, error, code, message }`. An HttpError is answered as it
- * says, headers included; any other 5xx is unexpected and never leaks its details.
+ * says, headers included; any other 5xx is unexpected and never leaks its details. Every 5xx answer
+ * is logged with its request id: with its stack where an error is behind it, and without one where
+ * a route answered 5xx itself.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  const logged = new WeakSet<FastifyRequest>();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.statusCode >= 500) {
+        logged.add(request);
+        request.log.warn({ err: error, code: error.code }, `answered ${error.statusCode} ${error.code}`);
+      }
       return reply.status(error.statusCode).headers(error.headers).send(sendError(error.statusCode, error.message, error.code));
     }
     const validation = error.validation !== undefined;
     const status = validation ? 400 : error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) request.log.error(error);
+    if (status >= 500) {
+      logged.add(request);
+      request.log.error({ err: error }, `answered ${status}: ${error.message}`);
+    }
     const message = status >= 500 ? 'Internal server error' : clientMessage(error, request.headers['content-type']);
     return reply.status(status).send(sendError(status, message));
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const status = reply.raw.statusCode;
+    if (status >= 500 && !logged.has(request)) request.log.error({ method: request.method, url: request.url }, `answered ${status}`);
   });
 }
 
