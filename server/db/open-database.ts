@@ -1,8 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { lstatSync, mkdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { ConfigError } from '../env.ts';
 import type { DatabaseOptions } from './database-options.ts';
 import { lockDataFolder } from './data-folder-lock.ts';
 import { migrate } from './migrate.ts';
@@ -47,9 +49,32 @@ const pgliteOptions = {
   serializers: { [types.BYTEA]: (bytes: Uint8Array) => `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}` },
 };
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir === undefined) return new Kysely<Tables>({ dialect: new PgliteDialect(await PGlite.create(pgliteOptions)) });
+/**
+ * The folder PGlite writes, created if missing, as a real path: PGlite's file system cannot follow a
+ * symbolic link (it failed with a bare "errno 44"), so a linked folder is resolved here, and two
+ * links to one folder share one lock.
+ */
+export function resolveDataFolder(dataDir: string): string {
+  const link = lstatSync(dataDir, { throwIfNoEntry: false });
+  if (link?.isSymbolicLink()) {
+    const target = resolve(dataDir, '..', readlinkSync(dataDir));
+    const real = (() => {
+      try {
+        return realpathSync(dataDir);
+      } catch {
+        throw new ConfigError(`The data folder ${dataDir} is a symbolic link to ${target}, which does not exist: create that folder or remove the link`);
+      }
+    })();
+    if (!lstatSync(real).isDirectory()) throw new ConfigError(`The data folder ${dataDir} is a symbolic link to ${real}, which is not a folder`);
+    return real;
+  }
   mkdirSync(dataDir, { recursive: true });
+  return realpathSync(dataDir);
+}
+
+async function openPglite(folder: string | undefined): Promise<Database> {
+  if (folder === undefined) return new Kysely<Tables>({ dialect: new PgliteDialect(await PGlite.create(pgliteOptions)) });
+  const dataDir = resolveDataFolder(folder);
   const unlock = await lockDataFolder(dataDir);
   try {
     const pglite = await PGlite.create({ ...pgliteOptions, dataDir });
