@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildTestApp, testBackends, type TestApp } from '../test-support/test-database.ts';
+import { buildTestApp, testBackends, testConfig, type TestApp } from '../test-support/test-database.ts';
 
 describe.each(testBackends())('security headers on $name', (backend) => {
   let test_: TestApp;
@@ -24,6 +24,13 @@ describe.each(testBackends())('security headers on $name', (backend) => {
       expect(csp).not.toContain('unsafe-inline');
     },
   );
+
+  test('scripts may connect to the app and its identity provider only, not to any https: address', async () => {
+    const csp = String((await get('/')).headers['content-security-policy']);
+    const { publicUrl, identity } = testConfig();
+    const connect = csp.split(';').find((directive) => directive.startsWith('connect-src'));
+    expect(connect?.split(' ').slice(1).sort()).toEqual([...new Set(["'self'", new URL(publicUrl).origin, new URL(identity.authority ?? identity.url).origin])].sort());
+  });
 
   test('the identity pages hold no inline script or style, which that CSP would refuse', async () => {
     for (const url of ['/dev/outbox', '/dev/set-password?token=nothing', '/realms/cardlens/protocol/openid-connect/3p-cookies/step2.html']) {

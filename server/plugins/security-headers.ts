@@ -7,7 +7,8 @@ const originOf = (address: string) => new URL(address).origin;
 /**
  * Security headers on every answer (helmet's defaults: nosniff, frame protection, HSTS, ...) with a
  * Content-Security-Policy the app and the identity pages pass: no inline script or style, wasm for
- * the detector's runtime, images from the image host, the identity provider in frames and fetches.
+ * the detector's runtime, images from the image host, the identity provider in frames and fetches;
+ * scripts may connect to the app and the identity provider only.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig): Promise<void> {
   const self = "'self'";
@@ -27,8 +28,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Serv
         styleSrc: [self],
         imgSrc: [self, 'data:', 'blob:', images],
         fontSrc: [self],
-        // The debug page loads a detector from any address an administrator gives.
-        connectSrc: [self, provider, images, 'https:'],
+        // The app calls its own API and the identity provider (discovery, tokens); images are only
+        // shown, never fetched, and the detector's model is served by the app (a debug model from
+        // elsewhere is copied into the app's folder first).
+        connectSrc: [...new Set([...own, provider])],
         frameSrc: [self, provider],
         workerSrc: [self, 'blob:'],
         manifestSrc: [self],
