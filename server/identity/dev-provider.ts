@@ -171,6 +171,26 @@ export function createDevProvider(options: DevProviderOptions): OidcProvider {
       );
     },
   });
+  // X-Forwarded-Proto and the client's address are believed as TRUST_PROXY says.
   provider.proxy = options.trustProxy;
+  answerAsIssuer(provider, options.issuer);
   return provider;
+}
+
+/**
+ * oidc-provider builds its endpoints' addresses from the request's Host (or X-Forwarded-Host), so
+ * `Host: evil.example` would make the discovery document, redirects and form actions point
+ * elsewhere, and a cache could keep that copy. Every request is answered as if addressed to the
+ * issuer's origin (from PUBLIC_URL or OIDC_URL) whatever Host it came with.
+ */
+function answerAsIssuer(provider: OidcProvider, issuer: string): void {
+  const { origin, host, hostname } = new URL(issuer);
+  provider.use(async (ctx, next) => {
+    // Koa's href and URL join protocol and host; an absolute request target keeps only its path here.
+    const target = new URL(ctx.request.originalUrl, origin);
+    const href = `${origin}${target.pathname}${target.search}`;
+    Object.defineProperties(ctx.request, { host: { value: host }, hostname: { value: hostname }, href: { value: href }, URL: { value: new URL(href) } });
+    await next();
+    if (ctx.path.endsWith('/.well-known/openid-configuration') && !ctx.response.get('cache-control')) ctx.set('cache-control', 'no-cache');
+  });
 }

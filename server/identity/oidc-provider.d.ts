@@ -24,6 +24,14 @@ declare module 'oidc-provider' {
     };
   }
 
+  /** What a Koa middleware added with `use` reads and sets. */
+  export interface KoaMiddlewareContext {
+    request: { originalUrl: string };
+    path: string;
+    response: { get(field: string): string };
+    set(field: string, value: string): void;
+  }
+
   export class Grant {
     constructor(init: { clientId: string; accountId: string });
     addOIDCScope(scope: string): void;
@@ -47,5 +55,7 @@ declare module 'oidc-provider' {
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
     interactionResult(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<string>;
     on(event: string, listener: (...args: unknown[]) => void): void;
+    /** Adds a Koa middleware that runs before the provider's own. */
+    use(middleware: (ctx: KoaMiddlewareContext, next: () => Promise<void>) => Promise<void>): this;
   }
 }
