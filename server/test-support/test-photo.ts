@@ -4,6 +4,7 @@ import type { TestCatalog } from '../../fixtures/identify/generate-test-catalog.
 import { renderPhoto, type PhotoOptions } from '../../fixtures/identify/render-photo.ts';
 import type { Quad } from '../vision/geometry/card-quad.ts';
 import { decodePhoto } from '../vision/decode/decode-photo.ts';
+import { identifySettings } from '../vision/identify-settings.ts';
 import type { RasterImage } from '../vision/image/raster-image.ts';
 
 /** A generated photo as the server decodes it, the card's true corners in its pixels, and what was done to the card. */
@@ -16,7 +17,7 @@ export interface TestPhoto {
 /** A generated photo of a card as the server decodes it, with the card's true corners in its pixels. */
 export async function decodedTestPhoto(cardPng: Buffer, options: PhotoOptions): Promise<TestPhoto> {
   const { jpeg, corners, conditions } = await renderPhoto(cardPng, options);
-  const image = await decodePhoto(jpeg);
+  const image = await decodePhoto(jpeg, identifySettings.decode.workingSide.value);
   const scale = image.width / (await sharp(jpeg).metadata()).width!;
   return { image, truth: corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad, conditions };
 }
