@@ -1,7 +1,8 @@
 // `npm run bench:identify:fit [-- <identify.json>]`: fits the score's logistic model to the samples `npm run bench:identify` wrote.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { scoreModel, scoreThreshold } from '../../server/vision/answer/match-score.ts';
+import { scoreModel } from '../../server/vision/answer/match-score.ts';
+import { identifySettings } from '../../server/vision/identify-settings.ts';
 
 interface Sample {
   size: number;
@@ -46,7 +47,7 @@ function solve(a: number[][], b: number[]): number[] {
 }
 
 const rates = (w: number[]) => {
-  const shown = (s: Sample) => 100 * probability(w, s) >= scoreThreshold;
+  const shown = (s: Sample) => 100 * probability(w, s) >= identifySettings.answer.scoreThreshold.value;
   const matches = samples.filter((s) => s.match);
   const others = samples.filter((s) => !s.match);
   return `matches shown ${matches.filter(shown).length}/${matches.length}, non-matches hidden ${others.filter((s) => !shown(s)).length}/${others.length}`;

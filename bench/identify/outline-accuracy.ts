@@ -1,4 +1,5 @@
 // `npx tsx bench/identify/outline-accuracy.ts [--kit <kit dir>, default $REAL_CARD_KIT] [--limit n] [--tolerance 0.02] [--model <onnx>] [--refiner <onnx>]`
+// [--set <group>.<name>=<value>] changes an identification setting.
 // How often each way of finding a card's outline puts all four corners within `tolerance` of the
 // card's height of its true corners, on a real-card kit's photos (whole and as frame captures).
 // 'p50 ms' of the model rows includes the detector (640) that gives the boxes; of the hand rows, the
@@ -13,12 +14,12 @@ import { loadCardDetector } from '../../server/vision/locate/card-detector.ts';
 import { halfTurn, type Point, type Quad } from '../../server/vision/geometry/card-quad.ts';
 import { decodePhoto } from '../../server/vision/decode/decode-photo.ts';
 import { findCardOutlines } from '../../server/vision/locate/find-card-outlines.ts';
-import { identifySettings } from '../../server/vision/identify-settings.ts';
 import { mostCardLikeFirst } from '../../server/vision/describe/most-card-like.ts';
 import { cornerWindows } from '../../server/vision/locate/model-outlines.ts';
 import { loadOpenCv } from '../../server/vision/image/opencv.ts';
 import { PhotoSampler } from '../../server/vision/rectify/photo-sampler.ts';
 import { alignToCandidate } from '../../server/vision/verify/align-to-candidate.ts';
+import { settingsFromOptions } from './settings-option.ts';
 import { frameAround } from './real-cards/frame-capture.ts';
 import { kitEntries } from './real-cards/real-card-rows.ts';
 import { readKit } from './real-cards/real-card-kit.ts';
@@ -31,9 +32,14 @@ const { values } = parseArgs({
     tolerance: { type: 'string', default: '0.02' },
     model: { type: 'string' },
     refiner: { type: 'string' },
+    // Identification settings changed, as <group>.<name>=<value>.
+    set: { type: 'string', multiple: true, default: [] },
   },
 });
 const tolerance = Number(values.tolerance);
+const settings = settingsFromOptions(values.set!);
+const { locate, verify } = settings;
+const edgeWeight = settings.looks.likenessEdgeWeight.value;
 
 const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 /** The card's height: the mean of its two long sides. */
@@ -66,7 +72,7 @@ const kit = readKit(values.kit);
 const photos = kit.photos.slice(0, values.limit ? Number(values.limit) : undefined);
 const cv = await loadOpenCv();
 const detect = await loadCardDetector();
-const corners = await loadCardCornersModel({ ...(values.model && { corners: values.model }), ...(values.refiner && { refiner: values.refiner }) });
+const corners = await loadCardCornersModel(locate, { ...(values.model && { corners: values.model }), ...(values.refiner && { refiner: values.refiner }) });
 const { entries } = await kitEntries(kit);
 const repository = memoryFingerprintRepository(entries);
 const typicalCard = (await repository.loadIndex()).typicalCard;
@@ -74,8 +80,8 @@ const typicalCard = (await repository.loadIndex()).typicalCard;
 /** The outline lined up with the printing's thumbnail, from either way up, whichever lines up better. */
 async function alignedToPrinting(sampler: PhotoSampler, start: Quad, printingId: string): Promise<Quad> {
   const details = (await repository.fineDetails([printingId])).get(printingId)!;
-  const upright = alignToCandidate(sampler, start, details);
-  const turned = alignToCandidate(sampler, halfTurn(start), details);
+  const upright = alignToCandidate(sampler, start, details, verify);
+  const turned = alignToCandidate(sampler, halfTurn(start), details, verify);
   return (turned.whole > upright.whole ? turned : upright).quad;
 }
 
@@ -93,12 +99,12 @@ for (const kind of ['whole', 'frame'] as const) {
     const offset = kind === 'frame' ? frameOffset(wholeMeta.width, wholeMeta.height, photo.corners) : { x: 0, y: 0 };
     const bytes = readFileSync(photo[kind]);
     const original = (await sharp(bytes).metadata()).width;
-    const image = await decodePhoto(bytes);
+    const image = await decodePhoto(bytes, settings.decode.workingSide.value);
     const scale = image.width / original;
     const truth = photo.corners.map((c) => ({ x: (c.x - offset.x) * scale, y: (c.y - offset.y) * scale }));
 
     let started = performance.now();
-    const boxes = cornerWindows(await detect(image));
+    const boxes = cornerWindows(await detect(image), locate);
     const detected = performance.now();
     const found = await corners(image, boxes);
     modelMs.push(performance.now() - started);
@@ -108,11 +114,11 @@ for (const kind of ['whole', 'frame'] as const) {
     const unread = await corners(image, boxes, ['corner-refiner', 'side-fit', 'outline-repair']);
     started = performance.now();
     const sampler = new PhotoSampler(image);
-    const outlines = findCardOutlines(cv, image);
-    const contours = mostCardLikeFirst(sampler, outlines.fromContours(), typicalCard);
-    const all = mostCardLikeFirst(sampler, outlines.all(), typicalCard);
+    const outlines = findCardOutlines(cv, image, locate);
+    const contours = mostCardLikeFirst(sampler, outlines.fromContours(), typicalCard, edgeWeight);
+    const all = mostCardLikeFirst(sampler, outlines.all(), typicalCard, edgeWeight);
     handMs.push(performance.now() - started);
-    const firstOf = (candidates: typeof found) => mostCardLikeFirst(sampler, candidates.map((c) => ({ quad: c.quad, score: c.sharpness, source: 'model' as const })), typicalCard)[0];
+    const firstOf = (candidates: typeof found) => mostCardLikeFirst(sampler, candidates.map((c) => ({ quad: c.quad, score: c.sharpness, source: 'model' as const })), typicalCard, edgeWeight)[0];
     const firstLook = firstOf(found);
     const firstUnread = firstOf(unread);
     const measured: Record<Method, number> = {
@@ -143,7 +149,7 @@ for (const kind of ['whole', 'frame'] as const) {
       'p50 ms': Math.round(median(method.startsWith('model') ? modelMs : handMs)),
     });
   }
-  console.error(`${kind}: corner model and refiner alone (every box, ${identifySettings.locate.cornerPasses.value} pass, ${identifySettings.locate.cornerRefinePasses.value} refinement) p50 ${median(cornerMs).toFixed(1)} ms, p90 ${[...cornerMs].sort((a, b) => a - b)[Math.floor(0.9 * cornerMs.length)]!.toFixed(1)} ms`);
+  console.error(`${kind}: corner model and refiner alone (every box, ${locate.cornerPasses.value} pass, ${locate.cornerRefinePasses.value} refinement) p50 ${median(cornerMs).toFixed(1)} ms, p90 ${[...cornerMs].sort((a, b) => a - b)[Math.floor(0.9 * cornerMs.length)]!.toFixed(1)} ms`);
   console.error(`${kind}: done`);
 }
 console.table(rows);

@@ -3,6 +3,7 @@
 // `--real-photos <folder>` (with --real) adds rows on real photos nobody labelled, against the kit's catalogue.
 // `--without <part>` (repeatable) turns a part of the pipeline off, to measure what it earns (server/vision/pipeline/pipeline-parts.ts).
 // `--answers <file>` writes every photo's top answer and score, to compare two runs photo by photo.
+// `--set <group>.<name>=<value>` (repeatable) changes an identification setting (server/vision/identify-settings.ts) for every row.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,6 +27,7 @@ import { memoryFingerprintRepository, type MemoryEntry } from './memory-fingerpr
 import { realCardRows } from './real-cards/real-card-rows.ts';
 import { answerLog } from './answer-log.ts';
 import { unlabelledPhotoRows } from './real-cards/unlabelled-photo-rows.ts';
+import { settingsFromOptions } from './settings-option.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const { values } = parseArgs({
@@ -48,12 +50,16 @@ const { values } = parseArgs({
     without: { type: 'string', multiple: true, default: [] },
     // Every photo's top answer and score, one JSON line each, to compare two runs photo by photo.
     answers: { type: 'string' },
+    // Identification settings changed for every row, as <group>.<name>=<value>.
+    set: { type: 'string', multiple: true, default: [] },
   },
 });
 const cards = Number(values.cards);
 const reprints = Number(values.reprints);
 const translations = Number(values.translations);
 const sizes = values.sizes!.split(',').map(Number);
+
+const settings = settingsFromOptions(values.set!);
 
 const pct = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)}%`);
 
@@ -64,12 +70,12 @@ const without: PipelinePart[] = values.without!.map((part) => {
   return part;
 });
 if (without.length > 0) console.error(`Without ${without.map((part) => `${part} (${pipelineParts[part]})`).join('; ')}`);
-const findCorners = await loadCardCornersModel();
+const findCorners = await loadCardCornersModel(settings.locate);
 const answers = answerLog(values.answers);
-const realRows = values.real ? await realCardRows(values.real, sizes, { detectCards, findCorners, without }, (line) => console.error(line), answers) : [];
+const realRows = values.real ? await realCardRows(values.real, sizes, { detectCards, findCorners, without, settings }, (line) => console.error(line), answers) : [];
 if (realRows.length > 0) console.table(realRows);
 if (values['real-photos'] && !values.real) throw new Error('--real-photos needs --real <kit>: its catalogue is what the photos are identified against');
-const unlabelledRows = values['real-photos'] ? await unlabelledPhotoRows(values.real!, values['real-photos'], sizes, { detectCards, findCorners, without }, (line) => console.error(line)) : [];
+const unlabelledRows = values['real-photos'] ? await unlabelledPhotoRows(values.real!, values['real-photos'], sizes, { detectCards, findCorners, without, settings }, (line) => console.error(line)) : [];
 if (unlabelledRows.length > 0) console.table(unlabelledRows);
 if (values['real-only']) {
   mkdirSync(join(root, 'bench/out'), { recursive: true });
@@ -158,7 +164,7 @@ async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples
       printing: { ...real[0]!.printing, printingId: `distractor-${i}`, cardId: `distractor-${i}`, image: `distractor-${i}` },
     })),
   ];
-  const service = createIdentifyService(memoryFingerprintRepository(entries), { assetsBaseUrl: 'https://assets.tcgdex.net', without: parts, detectCards, findCorners });
+  const service = createIdentifyService(memoryFingerprintRepository(entries), { assetsBaseUrl: 'https://assets.tcgdex.net', without: parts, detectCards, findCorners, settings });
   await service.reload();
   const times: number[] = [];
   let inCatalog = 0;
@@ -176,7 +182,7 @@ async function run(size: number, hashOnly: boolean): Promise<{ run: Run; samples
     const ranked = await service.rank(photoBytes[i]!);
     times.push(performance.now() - started);
     answers.record(`generated ${entries.length}${hashOnly ? ' hashes' : ''}`, photo.file.slice(root.length), ranked);
-    const shown = shownCandidates(ranked);
+    const shown = shownCandidates(ranked, settings.answer);
     if (photo.printingId === null) {
       outside += 1;
       if (shown.length === 0) outsideNoMatch += 1;

@@ -247,6 +247,13 @@ export const identifySettings = { decode, locate, rectify, search, verify, answe
 
 /** Identification's settings: `identifySettings` or a copy with some values changed (`withSettings`). */
 export type IdentifySettings = typeof identifySettings;
+export type DecodeSettings = IdentifySettings['decode'];
+export type LocateSettings = IdentifySettings['locate'];
+export type RectifySettings = IdentifySettings['rectify'];
+export type SearchSettings = IdentifySettings['search'];
+export type VerifySettings = IdentifySettings['verify'];
+export type AnswerSettings = IdentifySettings['answer'];
+export type LookSettings = IdentifySettings['looks'];
 
 /**
  * What runs, in order, as lists: where outlines come from, what is done to the corner model's

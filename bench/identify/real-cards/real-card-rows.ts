@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { clientSettings } from '../../../src/lib/client-settings.ts';
 import sharp from 'sharp';
 import { shownCandidates } from '../../../server/vision/answer/shown-candidates.ts';
+import type { IdentifySettings } from '../../../server/vision/identify-settings.ts';
 import { cardHeight, cardWidth } from '../../../server/vision/geometry/card-regions.ts';
 import { fingerprintCardImage } from '../../../server/vision/describe/fingerprint-card-image.ts';
 import { answerLog, type AnswerLog } from '../answer-log.ts';
@@ -78,7 +79,7 @@ export async function kitEntries(kit: KitManifest): Promise<{ entries: MemoryEnt
   return { entries, rasters, cardOf };
 }
 
-export type KitPipeline = Pick<IdentifyOptions, 'detectCards' | 'findCorners' | 'without'>;
+export type KitPipeline = Pick<IdentifyOptions, 'detectCards' | 'findCorners' | 'without'> & { settings: IdentifySettings };
 
 /** Identification over a kit's catalogue grown to `size` printings with distractors cut from its own cards. */
 export async function kitIdentifyService(entries: MemoryEntry[], rasters: RasterImage[], size: number, pipeline: KitPipeline) {
@@ -117,7 +118,7 @@ export async function realCardRows(
         const started = performance.now();
         const ranked = await service.rank(bytes);
         answers.record(`real ${photos} ${size}`, basename(photo[photos]), ranked);
-        const shown = shownCandidates(ranked);
+        const shown = shownCandidates(ranked, pipeline.settings.answer);
         times.push(performance.now() - started);
         const sure = (shown[0]?.score ?? 0) >= clientSettings.autoAddMinScore.value;
         if (photo.printingId === null) {

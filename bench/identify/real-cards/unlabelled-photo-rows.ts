@@ -36,7 +36,7 @@ export async function unlabelledPhotoRows(kitDir: string, photosDir: string, siz
     let sure = 0;
     for (const file of files) {
       const started = performance.now();
-      const [top] = shownCandidates(await service.rank(readFileSync(join(photosDir, file))));
+      const [top] = shownCandidates(await service.rank(readFileSync(join(photosDir, file))), pipeline.settings.answer);
       times.push(performance.now() - started);
       if (!top) continue;
       answered += 1;

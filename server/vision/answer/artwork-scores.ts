@@ -1,9 +1,7 @@
-import { identifySettings } from '../identify-settings.ts';
+import type { AnswerSettings } from '../identify-settings.ts';
 import type { IndexedPrinting } from '../search/fingerprint-index.ts';
 import type { ArtworkGroup } from '../verify/candidate-ranking.ts';
 import { matchScore } from './match-score.ts';
-
-const { fitSharpness, similaritySharpness } = identifySettings.answer;
 
 /** A printing as ranked for a photo: its place in the index it was ranked in, its id and scores. */
 export interface RankedPrinting {
@@ -30,7 +28,7 @@ export function standing(groups: ArtworkGroup[], g: number): { top: number; lead
  * Every printing with its score, best first: a group shares one probability, split by how well each
  * member fits where they differ (`fits[g]`, when they were told apart).
  */
-export function scorePrintings(groups: ArtworkGroup[], fits: Array<number[] | undefined>, printings: IndexedPrinting[]): RankedPrinting[] {
+export function scorePrintings(groups: ArtworkGroup[], fits: Array<number[] | undefined>, printings: IndexedPrinting[], { fitSharpness, similaritySharpness }: AnswerSettings): RankedPrinting[] {
   const scored: RankedPrinting[] = [];
   for (const [g, group] of groups.entries()) {
     const { top, lead, score: groupScore } = standing(groups, g);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { identifySettings } from '../identify-settings.ts';
 import { similarity, type MatchEvidence } from '../verify/similarity.ts';
-import { matchScore, scoreThreshold } from './match-score.ts';
+import { matchScore } from './match-score.ts';
+
+const scoreThreshold = identifySettings.answer.scoreThreshold.value;
 
 // What the alignment measured on two photos of the real-card kit (bench/identify/real-cards):
 // a Supporter outside the catalogue lined up with the one Supporter of its layout in the catalogue
@@ -11,11 +14,11 @@ const rightUnderGlare: MatchEvidence = { whole: 0.803, art: 0.858, strip: 0.131,
 
 describe("the score of a photo's best candidate", () => {
   it('does not name a card outside the catalogue after the one catalogue card that shares its layout', () => {
-    expect(matchScore(similarity(outsideInOneLayout), 0.126)).toBeLessThan(scoreThreshold);
+    expect(matchScore(similarity(outsideInOneLayout, identifySettings.verify), 0.126)).toBeLessThan(scoreThreshold);
   });
 
   it('names the right card when its artwork agrees and its bottom strip is lost', () => {
-    expect(matchScore(similarity(rightUnderGlare), 0.247)).toBeGreaterThanOrEqual(scoreThreshold);
+    expect(matchScore(similarity(rightUnderGlare, identifySettings.verify), 0.247)).toBeGreaterThanOrEqual(scoreThreshold);
   });
 
   it('never scores a candidate lower for being more alike or further ahead of the other artworks', () => {

@@ -1,4 +1,3 @@
-import { identifySettings } from '../identify-settings.ts';
 
 /**
  * The chance, in percent, that a candidate shows the card photographed: a logistic function of its
@@ -16,6 +15,3 @@ export function matchScore(similarityValue: number, lead: number): number {
   const z = scoreModel.bias + scoreModel.similarity * similarityValue + scoreModel.lead * lead;
   return 100 / (1 + Math.exp(-z));
 }
-
-/** Printings of artworks scoring below this are not shown; when no artwork clears it the answer is "no match". */
-export const scoreThreshold = identifySettings.answer.scoreThreshold.value;

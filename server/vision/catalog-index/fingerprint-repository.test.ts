@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identifySettings } from '../identify-settings.ts';
 import { buildTestApp, readFixtureJson, testBackends, type TestApp } from '../../test-support/test-database.ts';
 import { hashWords, stripSize, textSize, thumbnailSize, type CardFingerprint } from '../describe/card-fingerprint.ts';
 import { createFingerprintRepository, type FingerprintRepository } from './fingerprint-repository.ts';
@@ -38,7 +39,7 @@ describe.each(testBackends())('fingerprint repository on $name', (backend) => {
     const details = await repository.fineDetails(saved.map((row) => row.printingId));
     for (const { printingId, fingerprint } of saved) {
       const position = index.printings.findIndex((printing) => printing.printingId === printingId);
-      expect(index.distance(fingerprint.hashes, position)).toBe(0);
+      expect(index.distance(fingerprint.hashes, position, identifySettings.search.stripHashWeight.value)).toBe(0);
       const detail = details.get(printingId)!;
       expect([...detail.thumbnail]).toEqual([...fingerprint.thumbnail]);
       expect([...detail.strip]).toEqual([...fingerprint.strip]);

@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { identifySettings } from '../identify-settings.ts';
 import { photoLimits } from './photo-limits.ts';
 import { PhotoRejected } from './photo-rejected.ts';
 import type { RasterImage } from '../image/raster-image.ts';
@@ -12,7 +11,7 @@ const accepted = ['jpeg', 'png', 'webp'];
  * Checks an upload and decodes it upright (EXIF orientation applied) into RGB pixels no larger
  * than `maxSide`. Anything the client got wrong is a PhotoRejected with a message a person can act on.
  */
-export async function decodePhoto(bytes: Uint8Array, maxSide: number = identifySettings.decode.workingSide.value): Promise<RasterImage> {
+export async function decodePhoto(bytes: Uint8Array, maxSide: number): Promise<RasterImage> {
   const type = sniffImageType(bytes);
   if (type === undefined) {
     throw new PhotoRejected('not_an_image', 'The file is not an image: send a JPEG, PNG or WebP photo of the card');

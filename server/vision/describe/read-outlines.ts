@@ -1,3 +1,4 @@
+import type { RectifySettings } from '../identify-settings.ts';
 import type { OpenCv } from '../image/opencv.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 import { halfTurn, type Quad } from '../geometry/card-quad.ts';
@@ -11,13 +12,13 @@ export interface Reading {
 }
 
 /** The card read through each outline as it is turned. */
-export function readAsTurned(cv: OpenCv, image: RasterImage, quads: Quad[]): Reading[] {
-  return rectifyCards(cv, image, quads).map((card, i) => ({ fingerprint: fingerprintCard(card), quad: quads[i]! }));
+export function readAsTurned(cv: OpenCv, image: RasterImage, quads: Quad[], rectify: RectifySettings): Reading[] {
+  return rectifyCards(cv, image, quads, rectify).map((card, i) => ({ fingerprint: fingerprintCard(card), quad: quads[i]! }));
 }
 
 /** The card read through each outline, upright and upside down. */
-export function readBothWays(cv: OpenCv, image: RasterImage, quads: Quad[]): Reading[] {
-  return rectifyCards(cv, image, quads).flatMap((card, i) => {
+export function readBothWays(cv: OpenCv, image: RasterImage, quads: Quad[], rectify: RectifySettings): Reading[] {
+  return rectifyCards(cv, image, quads, rectify).flatMap((card, i) => {
     const [upright, turned] = fingerprintBothWays(card);
     return [
       { fingerprint: upright, quad: quads[i]! },

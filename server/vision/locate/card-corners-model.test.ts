@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { identifySettings } from '../identify-settings.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ describe('card corner model', () => {
     const catalog = await generateTestCatalog(dir, { seed: 5, sets: 2, cards: 4, reprints: 0, outside: 0 });
     photos = await easyPhotosOf(catalog, [21, 22, 23, 24, 25, 26, 27, 28]);
     detect = await loadCardDetector();
-    findCorners = await loadCardCornersModel();
+    findCorners = await loadCardCornersModel(identifySettings.locate);
   }, 60_000);
 
   afterAll(() => {
@@ -65,7 +66,7 @@ describe('card corner model', () => {
 
   // Measured with the shipped print reader on these 8 photos: 0.42-0.96% from outlines 4.2% off.
   it("reads a card's corners from its print through an outline 4% off, within 2%", async () => {
-    const readPrint = await loadPrintReader();
+    const readPrint = await loadPrintReader(identifySettings.locate);
     for (const { image, truth } of photos) {
       const height = outlineHeight(truth);
       const rough = truth.map((p, k) => ({ x: p.x + (k % 2 ? 0.03 : -0.03) * height, y: p.y + (k < 2 ? 0.03 : -0.02) * height })) as Quad;

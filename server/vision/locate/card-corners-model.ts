@@ -10,7 +10,7 @@ import { loadPrintReader, printReaderModel } from './read-print.ts';
 import { orderQuad, type Quad } from '../geometry/card-quad.ts';
 import { loadOpenCv, withMats, type OpenCv } from '../image/opencv.ts';
 import { writeRgbPlanes } from '../image/rgb-planes.ts';
-import { identifyParts, identifySettings, type OutlineStep } from '../identify-settings.ts';
+import { identifyParts, type LocateSettings, type OutlineStep } from '../identify-settings.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -88,12 +88,13 @@ function windowTensor(cv: OpenCv, image: RasterImage, window: Window): Float32Ar
 }
 
 /** The corner model, its refiner and the print reader, run in Node through onnxruntime-web's wasm build as the detector is. */
-export async function loadCardCornersModel(files: Partial<CornerModelFiles> = {}, passes: number = identifySettings.locate.cornerPasses.value): Promise<FindCardCorners> {
+export async function loadCardCornersModel(locate: LocateSettings, files: Partial<CornerModelFiles> = {}): Promise<FindCardCorners> {
+  const passes = locate.cornerPasses.value;
   const { corners: modelFile, refiner: refinerFile, printReader: printReaderFile } = { ...shippedModels, ...files };
   const session = await createModelSession(new Uint8Array(await readFile(modelFile)), { wasmPaths: nodeWasmPaths });
   const models: OutlineModels = {
-    refine: refinerFile ? await loadCornerRefiner(refinerFile) : undefined,
-    readPrint: printReaderFile ? await loadPrintReader(printReaderFile) : undefined,
+    refine: refinerFile ? await loadCornerRefiner(locate, refinerFile) : undefined,
+    readPrint: printReaderFile ? await loadPrintReader(locate, printReaderFile) : undefined,
   };
   const cv = await loadOpenCv();
   const { inputWidth, inputHeight, stride } = cornersContract;
@@ -114,7 +115,7 @@ export async function loadCardCornersModel(files: Partial<CornerModelFiles> = {}
       // Again in a window around the card found: centred on it and sized to it, as the model's
       // training windows mostly were, whatever the detector's box was.
       for (let pass = 1; corners && pass < passes; pass++) corners = (await one(image, boxAround(corners.quad))) ?? corners;
-      if (corners) found.push({ ...corners, quad: await refineOutline(image, corners.quad, steps, models) });
+      if (corners) found.push({ ...corners, quad: await refineOutline(image, corners.quad, steps, models, locate) });
     }
     return found;
   };
@@ -129,10 +130,10 @@ function boxAround(quad: Quad): Box {
 }
 
 /** The corner model loaded on first use; identification works without it (the hand-written outline search stays). */
-export function cardCornersOnDemand(files: Partial<CornerModelFiles> = {}): FindCardCorners {
+export function cardCornersOnDemand(locate: LocateSettings, files: Partial<CornerModelFiles> = {}): FindCardCorners {
   let loading: Promise<FindCardCorners | undefined> | undefined;
   return async (image, boxes, steps) => {
-    loading ??= loadCardCornersModel(files).catch((error: unknown) => {
+    loading ??= loadCardCornersModel(locate, files).catch((error: unknown) => {
       console.warn(`Card corner model unavailable on the server (${error instanceof Error ? error.message : String(error)}); finding outlines by hand only`);
       return undefined;
     });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { identifySettings } from '../identify-settings.ts';
 import { maxCornerDistance, turnedCard, type Quad } from '../geometry/card-quad.ts';
 import { cardsInBox } from './cards-in-box.ts';
 
@@ -13,13 +14,13 @@ function boxAround(quad: Quad) {
 describe('cardsInBox', () => {
   it.each([0, 8, -15, 25])('puts a card turned %i degrees among the cards its box could hold, within 2% of its size', (degrees) => {
     const card = turned(320, 400, 500, degrees);
-    const cards = cardsInBox(boxAround(card));
+    const cards = cardsInBox(boxAround(card), identifySettings.locate);
     const nearest = Math.min(...cards.map((quad) => maxCornerDistance(quad, card)));
     expect(nearest).toBeLessThan(0.02 * 500);
   });
 
   it('offers one card for an upright box and both turns for a wider one', () => {
-    expect(cardsInBox(boxAround(turned(300, 300, 400, 0)))).toHaveLength(1);
-    expect(cardsInBox(boxAround(turned(300, 300, 400, 20)))).toHaveLength(2);
+    expect(cardsInBox(boxAround(turned(300, 300, 400, 0)), identifySettings.locate)).toHaveLength(1);
+    expect(cardsInBox(boxAround(turned(300, 300, 400, 20)), identifySettings.locate)).toHaveLength(2);
   });
 });

@@ -1,9 +1,8 @@
 import type { Box } from '../../../engine/preprocess/letterbox-geometry.ts';
 import { cardAspect, turnedCard, type Quad } from '../geometry/card-quad.ts';
-import { identifySettings } from '../identify-settings.ts';
+import type { LocateSettings } from '../identify-settings.ts';
 
 const degree = Math.PI / 180;
-const { boxMaxTurn, boxTurnStep, boxUpright } = identifySettings.locate;
 /** Width over height of the box around a card turned by `angle`. */
 const boxAspect = (angle: number) => (cardAspect * Math.cos(angle) + Math.sin(angle)) / (cardAspect * Math.sin(angle) + Math.cos(angle));
 
@@ -12,7 +11,7 @@ const boxAspect = (angle: number) => (cardAspect * Math.cos(angle) + Math.sin(an
  * box, a card turned further) but not which way, so both turns are returned, centred in the box.
  * Alignment then corrects the few percent that perspective and a frame-cut box leave wrong.
  */
-export function cardsInBox(box: Box): Quad[] {
+export function cardsInBox(box: Box, { boxMaxTurn, boxTurnStep, boxUpright }: LocateSettings): Quad[] {
   const target = box.w / box.h;
   let angle = 0;
   for (let trial = 0; trial <= boxMaxTurn.value * degree; trial += boxTurnStep.value * degree) {

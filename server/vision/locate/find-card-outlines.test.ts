@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { identifySettings } from '../identify-settings.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +42,7 @@ describe('findCardOutlines', () => {
   it('puts the card first, best first, in most easy photos and among the outlines in all of them', () => {
     let firstRight = 0;
     for (const { image, truth } of photos) {
-      const hypotheses = findCardOutlines(cv, image).all();
+      const hypotheses = findCardOutlines(cv, image, identifySettings.locate).all();
       const scores = hypotheses.map((hypothesis) => hypothesis.score);
       expect(scores).toEqual([...scores].sort((a, b) => b - a));
       if (outlineError(hypotheses[0]!.quad, truth) < 0.04) firstRight += 1;
@@ -52,7 +53,7 @@ describe('findCardOutlines', () => {
   });
 
   it('puts the card first in most easy photos from closed contours alone', () => {
-    const firstRight = photos.filter(({ image, truth }) => outlineError(findCardOutlines(cv, image).fromContours()[0]!.quad, truth) < 0.04);
+    const firstRight = photos.filter(({ image, truth }) => outlineError(findCardOutlines(cv, image, identifySettings.locate).fromContours()[0]!.quad, truth) < 0.04);
     expect(firstRight.length).toBeGreaterThanOrEqual(4);
   });
 
@@ -68,7 +69,7 @@ describe('findCardOutlines', () => {
         for (let c = 0; c < 3; c++) data[(y * width + x) * 3 + c] = Math.round(Math.max(0, Math.min(255, light - 10 * c + 3 * random.gaussian())));
       }
     }
-    const hypotheses = findCardOutlines(cv, { width, height, channels: 3, data }).all();
+    const hypotheses = findCardOutlines(cv, { width, height, channels: 3, data }, identifySettings.locate).all();
     expect(hypotheses.some((hypothesis) => hypothesis.source === 'frame')).toBe(true);
     for (const hypothesis of hypotheses.filter((entry) => entry.source !== 'frame')) expect(hypothesis.score).toBeLessThan(0.3);
     const frame = hypotheses.find((hypothesis) => hypothesis.source === 'frame')!.quad;

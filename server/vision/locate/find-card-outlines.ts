@@ -1,7 +1,7 @@
 import { cardAspect, maxCornerDistance, orderQuad, quadArea, type Point, type Quad } from '../geometry/card-quad.ts';
 import { cardsAroundArtBox } from './card-from-art-box.ts';
 import { lineQuads, scoreOutline, type EdgeMaps } from './line-quads.ts';
-import { identifySettings } from '../identify-settings.ts';
+import type { LocateSettings } from '../identify-settings.ts';
 import { withMats, type CvMat, type OpenCv } from '../image/opencv.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 
@@ -12,31 +12,6 @@ export interface OutlineHypothesis {
   source: 'contour' | 'lines' | 'art box' | 'frame' | 'model';
 }
 
-const {
-  edgeSearchSide,
-  edgeBlur,
-  faintEdgeLow,
-  faintEdgeHigh,
-  strongEdgeLow,
-  strongEdgeHigh,
-  contourMinArea,
-  contourMaxArea,
-  contourTolerance,
-  distinctCorners,
-  outlineMinScore,
-  outlinesBeforeArtBox,
-  artBoxSeeds,
-  artBoxScoreShare,
-  enclosedMinScore,
-  enclosedMinArea,
-  enclosedMaxArea,
-  enclosingBonus,
-  outlinesKept,
-  frameLeastFill,
-  frameFillStep,
-  frameNearlyFull,
-} = identifySettings.locate;
-
 function quadFromMat(points: CvMat): Point[] {
   const out: Point[] = [];
   const data = points.data32S;
@@ -45,7 +20,7 @@ function quadFromMat(points: CvMat): Point[] {
 }
 
 /** Grey and saturation: a silver border on a white desk shows in one of them. */
-function channelsForEdges(cv: OpenCv, rgb: CvMat, keep: <M extends { delete(): void }>(mat: M) => M): CvMat[] {
+function channelsForEdges(cv: OpenCv, rgb: CvMat, keep: <M extends { delete(): void }>(mat: M) => M, { edgeBlur }: LocateSettings): CvMat[] {
   const grey = keep(new cv.Mat());
   cv.cvtColor(rgb, grey, cv.COLOR_RGB2GRAY);
   const hsv = keep(new cv.Mat());
@@ -73,7 +48,7 @@ function inside(quad: Quad, p: Point): boolean {
  * A card's art box and text box are card-like rectangles too, often with sharper edges than the
  * card's border: an outline that holds a good smaller one inside it is more likely the card.
  */
-function preferEnclosing(entries: OutlineHypothesis[]): OutlineHypothesis[] {
+function preferEnclosing(entries: OutlineHypothesis[], { enclosedMinScore, enclosedMinArea, enclosedMaxArea, enclosingBonus }: LocateSettings): OutlineHypothesis[] {
   return entries.map((entry) => {
     const area = quadArea(entry.quad);
     const holds = entries.some((other) => {
@@ -94,7 +69,7 @@ const rectangle = (x0: number, y0: number, x1: number, y1: number): Quad =>
   ]);
 
 /** The fills tried, from the whole frame down to the least, at hundredths: 1, 0.9, 0.8, 0.7 by default. */
-function frameFills(): number[] {
+function frameFills({ frameFillStep, frameLeastFill }: LocateSettings): number[] {
   const fills: number[] = [];
   for (let k = 0; ; k++) {
     const fill = Math.round((1 - k * frameFillStep.value) * 100) / 100;
@@ -108,14 +83,14 @@ function frameFills(): number[] {
  * on-screen card frame that the card fills to 70-95%, often with no outline left to find (a thumb
  * over a corner, a border lost against the table, a card running off the edge).
  */
-function frameHypotheses(width: number, height: number): Quad[] {
+function frameHypotheses(width: number, height: number, locate: LocateSettings): Quad[] {
   const frames = [rectangle(0, 0, width, height)];
   // The largest card-shaped box that fits the frame, then smaller ones down to the least fill expected.
   const fitHeight = Math.min(height, width / cardAspect);
-  for (const fill of frameFills()) {
+  for (const fill of frameFills(locate)) {
     const boxHeight = fitHeight * fill;
     const boxWidth = boxHeight * cardAspect;
-    if (boxWidth > frameNearlyFull.value * width && boxHeight > frameNearlyFull.value * height) continue;
+    if (boxWidth > locate.frameNearlyFull.value * width && boxHeight > locate.frameNearlyFull.value * height) continue;
     const x0 = (width - boxWidth) / 2;
     const y0 = (height - boxHeight) / 2;
     frames.push(rectangle(x0, y0, x0 + boxWidth, y0 + boxHeight));
@@ -136,7 +111,8 @@ export interface CardOutlines {
  * for only when asked. The whole frame is always among the outlines: the app sends a photo cropped to
  * its card-shaped frame, so a card that fills it has no outline to find.
  */
-export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = outlinesKept.value): CardOutlines {
+export function findCardOutlines(cv: OpenCv, image: RasterImage, locate: LocateSettings, maxContours = locate.outlinesKept.value): CardOutlines {
+  const { edgeSearchSide, faintEdgeLow, faintEdgeHigh, strongEdgeLow, strongEdgeHigh, contourMinArea, contourMaxArea, contourTolerance, distinctCorners, outlineMinScore, outlinesBeforeArtBox, artBoxSeeds, artBoxScoreShare } = locate;
   const scale = Math.min(1, edgeSearchSide.value / Math.max(image.width, image.height));
   const { edges, quads } = withMats((keep) => {
     const full = keep(cv.matFromArray(image.height, image.width, cv.CV_8UC3, image.data));
@@ -147,7 +123,7 @@ export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = o
     const supportEdges = keep(cv.Mat.zeros(small.rows, small.cols, cv.CV_8UC1));
     const rawEdges = keep(cv.Mat.zeros(small.rows, small.cols, cv.CV_8UC1));
     const edgeMaps: CvMat[] = [];
-    for (const channel of channelsForEdges(cv, small, keep)) {
+    for (const channel of channelsForEdges(cv, small, keep, locate)) {
       for (const [low, high] of [
         [faintEdgeLow.value, faintEdgeHigh.value],
         [strongEdgeLow.value, strongEdgeHigh.value],
@@ -210,9 +186,9 @@ export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = o
     }
     return kept;
   };
-  const fromContours = quads.map((quad) => ({ quad, score: scoreOutline(quad, support, width, height), source: 'contour' as const }));
+  const fromContours = quads.map((quad) => ({ quad, score: scoreOutline(quad, support, width, height, locate), source: 'contour' as const }));
   const toPhoto = (quad: Quad) => quad.map((p) => ({ x: p.x / scale, y: p.y / scale })) as Quad;
-  const frames = frameHypotheses(image.width, image.height).map((quad) => ({ quad, score: 0, source: 'frame' as const }));
+  const frames = frameHypotheses(image.width, image.height, locate).map((quad) => ({ quad, score: 0, source: 'frame' as const }));
   const hypotheses = (fromLines: OutlineHypothesis[]): OutlineHypothesis[] => {
     const outlines = distinct(
       [...fromContours, ...fromLines].filter((entry) => entry.score > outlineMinScore.value),
@@ -221,15 +197,15 @@ export function findCardOutlines(cv: OpenCv, image: RasterImage, maxContours = o
     const aroundArt = outlines.slice(0, artBoxSeeds.value).flatMap((entry) =>
       cardsAroundArtBox(entry.quad).map((quad) => ({
         quad,
-        score: Math.max(scoreOutline(quad, support, width, height), artBoxScoreShare.value * entry.score),
+        score: Math.max(scoreOutline(quad, support, width, height, locate), artBoxScoreShare.value * entry.score),
         source: 'art box' as const,
       })),
     );
-    const found = distinct(preferEnclosing([...outlines, ...aroundArt]), maxContours);
+    const found = distinct(preferEnclosing([...outlines, ...aroundArt], locate), maxContours);
     return [...found.map((entry) => ({ ...entry, quad: toPhoto(entry.quad) })), ...frames];
   };
   return {
     fromContours: () => hypotheses([]),
-    all: () => hypotheses(lineQuads(cv, edges).map((entry) => ({ ...entry, source: 'lines' as const }))),
+    all: () => hypotheses(lineQuads(cv, edges, locate).map((entry) => ({ ...entry, source: 'lines' as const }))),
   };
 }

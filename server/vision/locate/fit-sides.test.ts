@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { identifySettings } from '../identify-settings.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,9 @@ import { generateTestCatalog } from '../../../fixtures/identify/generate-test-ca
 import { easyPhotosOf } from '../../test-support/test-photo.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 import { maxCornerDistance, orderQuad, quadSides, type Quad } from '../geometry/card-quad.ts';
-import { sidesOnEdges } from './fit-sides.ts';
+import { sideFitOf, sidesOnEdges } from './fit-sides.ts';
+
+const sideFit = sideFitOf(identifySettings.locate);
 
 const cardHeight = (quad: Quad) => Math.max(quadSides(quad).width, quadSides(quad).height);
 
@@ -42,7 +45,7 @@ describe('fitting the sides of an outline to the edges in the photo', () => {
   it("brings corners 1% of the card off to within 0.5% of the card's", () => {
     for (const { image, truth } of photos) {
       const outline = orderQuad(truth);
-      const fitted = sidesOnEdges(image, nudged(outline, 0.01)).quad;
+      const fitted = sidesOnEdges(image, nudged(outline, 0.01), sideFit).quad;
       expect(maxCornerDistance(fitted, outline) / cardHeight(outline)).toBeLessThan(0.005);
     }
   });
@@ -57,7 +60,7 @@ describe('fitting the sides of an outline to the edges in the photo', () => {
       const cut = cutAbove(image, top);
       const inCut = raised(outline, top);
       expect(inCut.some((p) => p.y < 0)).toBe(true);
-      const fitted = sidesOnEdges(cut, nudged(inCut, 0.01)).quad;
+      const fitted = sidesOnEdges(cut, nudged(inCut, 0.01), sideFit).quad;
       expect(maxCornerDistance(fitted, inCut) / cardHeight(inCut)).toBeLessThan(0.006);
     }
   });
@@ -69,7 +72,7 @@ describe('fitting the sides of an outline to the edges in the photo', () => {
       const [highest, next] = outline.map((p) => p.y).sort((a, b) => a - b);
       const top = Math.ceil(highest! + 0.6 * (next! - highest!));
       const inCut = raised(outline, top);
-      const fitted = sidesOnEdges(cutAbove(image, top), nudged(inCut, 0.01)).quad;
+      const fitted = sidesOnEdges(cutAbove(image, top), nudged(inCut, 0.01), sideFit).quad;
       expect(maxCornerDistance(fitted, inCut) / cardHeight(inCut)).toBeLessThan(0.005);
     }
   });
@@ -78,6 +81,6 @@ describe('fitting the sides of an outline to the edges in the photo', () => {
     const { width, height } = photos[0]!.image;
     const blank: RasterImage = { width, height, channels: 3, data: new Uint8Array(width * height * 3).fill(128) };
     const outline = nudged(orderQuad(photos[0]!.truth), 0.01);
-    expect(sidesOnEdges(blank, outline)).toEqual({ quad: outline, support: [0, 0, 0, 0] });
+    expect(sidesOnEdges(blank, outline, sideFit)).toEqual({ quad: outline, support: [0, 0, 0, 0] });
   });
 });

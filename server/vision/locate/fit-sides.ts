@@ -1,4 +1,4 @@
-import { identifySettings } from '../identify-settings.ts';
+import type { LocateSettings } from '../identify-settings.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 import { lineThrough, quadSides, whereLinesMeet, type Line, type Point, type Quad } from '../geometry/card-quad.ts';
 
@@ -21,8 +21,8 @@ export interface SideFitOptions {
   maxMove: number;
 }
 
-const { fitReach, fitMinStep, fitNearStepShare, fitSamples, fitInlierPx, fitMinSamples, fitMaxMove, sideInset } = identifySettings.locate;
-const shippedSideFit: SideFitOptions = {
+/** The side fit as the settings give it. */
+export const sideFitOf = ({ fitReach, fitMinStep, fitNearStepShare, fitSamples, fitInlierPx, fitMinSamples, fitMaxMove, sideInset }: LocateSettings): SideFitOptions => ({
   reach: fitReach.value,
   minStep: fitMinStep.value,
   nearStepShare: fitNearStepShare.value,
@@ -31,7 +31,7 @@ const shippedSideFit: SideFitOptions = {
   inlierPx: fitInlierPx.value,
   minSamples: fitMinSamples.value,
   maxMove: fitMaxMove.value,
-};
+});
 
 interface EdgeSample {
   /** Position along the side, in pixels from its first corner. */
@@ -173,7 +173,7 @@ export interface OutlineOnEdges {
  * little straight edge in the photo keeps its line. The share of each side on an edge tells how
  * well the outline lies on the card.
  */
-export function sidesOnEdges(image: RasterImage, quad: Quad, options: SideFitOptions = shippedSideFit): OutlineOnEdges {
+export function sidesOnEdges(image: RasterImage, quad: Quad, options: SideFitOptions): OutlineOnEdges {
   const { width, height } = quadSides(quad);
   const cardHeight = Math.max(width, height);
   const range = Math.max(2, Math.round(options.reach * cardHeight));

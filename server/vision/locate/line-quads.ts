@@ -1,5 +1,5 @@
 import { cardAspect, cornerAnglesPlausible, orderQuad, quadArea, quadSides, whereLinesMeet, type Point, type Quad } from '../geometry/card-quad.ts';
-import { identifySettings } from '../identify-settings.ts';
+import type { LocateSettings } from '../identify-settings.ts';
 import { withMats, type OpenCv } from '../image/opencv.ts';
 
 /** A straight line in normal form (x cos θ + y sin θ = ρ), with how much edge lies along it. */
@@ -14,33 +14,6 @@ interface NormalLine {
 }
 
 const degree = Math.PI / 180;
-const {
-  linesKept,
-  houghThreshold,
-  houghAngleStep,
-  houghMinLength,
-  houghMaxGap,
-  mergeAngle,
-  mergeDistance,
-  parallelAngle,
-  sideMinSeparation,
-  cornerTolerance,
-  cornerMargin,
-  outlineMinArea,
-  outlineMaxArea,
-  aspectLow,
-  aspectHigh,
-  aspectSpread,
-  evenSupportWeight,
-  weakestSideWeight,
-  fullScoreArea,
-  sideSamples,
-  sideInset,
-  sideMinSamples,
-  borderNear,
-  cornerMaxCosine,
-} = identifySettings.locate;
-
 const normalLine = (theta: number, rho: number, length: number, border: boolean): NormalLine => ({
   theta,
   rho,
@@ -74,7 +47,7 @@ function intersect(a: NormalLine, b: NormalLine): Point | undefined {
 }
 
 /** Collinear segments (the two halves of a side broken by glare, a thumb) become one line. */
-function mergeSegments(segments: NormalLine[], maxLines: number): NormalLine[] {
+function mergeSegments(segments: NormalLine[], maxLines: number, { mergeAngle, mergeDistance }: LocateSettings): NormalLine[] {
   const lines: NormalLine[] = [];
   for (const segment of [...segments].sort((a, b) => b.length - a.length)) {
     const same = lines.find((line) => angleBetween(line, segment) < mergeAngle.value * degree && Math.abs(alignedRho(line, segment) - line.rho) < mergeDistance.value);
@@ -89,7 +62,7 @@ function borders(width: number, height: number): NormalLine[] {
 }
 
 /** Share of points along a side, a little inside its corners, that lie on an edge; undefined when the side is out of the photo. */
-function sideSupport(edges: Uint8Array, width: number, height: number, a: Point, b: Point): number | undefined {
+function sideSupport(edges: Uint8Array, width: number, height: number, a: Point, b: Point, { sideSamples, sideInset, sideMinSamples }: LocateSettings): number | undefined {
   let hits = 0;
   let total = 0;
   const samples = sideSamples.value;
@@ -105,7 +78,7 @@ function sideSupport(edges: Uint8Array, width: number, height: number, a: Point,
   return total < sideMinSamples.value ? undefined : hits / total;
 }
 
-function onBorder(a: Point, b: Point, width: number, height: number): boolean {
+function onBorder(a: Point, b: Point, width: number, height: number, { borderNear }: LocateSettings): boolean {
   const near = borderNear.value;
   return (
     (a.x < near && b.x < near) ||
@@ -121,7 +94,8 @@ function onBorder(a: Point, b: Point, width: number, height: number): boolean {
  * photo's border, or beyond it, has no edge to show (the card runs off the frame): it counts as half
  * supported.
  */
-export function scoreOutline(quad: Quad, edges: Uint8Array, width: number, height: number): number {
+export function scoreOutline(quad: Quad, edges: Uint8Array, width: number, height: number, locate: LocateSettings): number {
+  const { cornerMaxCosine, outlineMinArea, outlineMaxArea, aspectLow, aspectHigh, aspectSpread, evenSupportWeight, weakestSideWeight, fullScoreArea } = locate;
   if (!cornerAnglesPlausible(quad, cornerMaxCosine.value)) return 0;
   const area = quadArea(quad);
   const imageArea = width * height;
@@ -134,7 +108,7 @@ export function scoreOutline(quad: Quad, edges: Uint8Array, width: number, heigh
   for (let side = 0; side < 4; side++) {
     const a = quad[side]!;
     const b = quad[(side + 1) % 4]!;
-    const support = onBorder(a, b, width, height) ? undefined : sideSupport(edges, width, height, a, b);
+    const support = onBorder(a, b, width, height, locate) ? undefined : sideSupport(edges, width, height, a, b, locate);
     if (support === undefined) borderSides += 1;
     supports.push(support ?? 0.5);
   }
@@ -185,7 +159,8 @@ export interface ScoredQuad {
  * this survives a side broken by glare or a thumb, a corner off the frame (the frame's border
  * stands in for the missing side) and a border that merges with the table on one side.
  */
-export function lineQuads(cv: OpenCv, edges: EdgeMaps, maxLines = linesKept.value): ScoredQuad[] {
+export function lineQuads(cv: OpenCv, edges: EdgeMaps, locate: LocateSettings, maxLines = locate.linesKept.value): ScoredQuad[] {
+  const { houghAngleStep, houghThreshold, houghMinLength, houghMaxGap, parallelAngle, sideMinSeparation, cornerMargin, cornerTolerance } = locate;
   const { width, height } = edges;
   const shortSide = Math.min(width, height);
   const segments: NormalLine[] = [];
@@ -196,7 +171,7 @@ export function lineQuads(cv: OpenCv, edges: EdgeMaps, maxLines = linesKept.valu
     const ends = found.data32S;
     for (let i = 0; i < found.rows; i++) segments.push(lineOfSegment(ends[i * 4]!, ends[i * 4 + 1]!, ends[i * 4 + 2]!, ends[i * 4 + 3]!));
   });
-  const lines = [...mergeSegments(segments, maxLines), ...borders(width, height)];
+  const lines = [...mergeSegments(segments, maxLines, locate), ...borders(width, height)];
   const pairs: Array<[NormalLine, NormalLine]> = [];
   for (let i = 0; i < lines.length; i++) {
     for (let j = i + 1; j < lines.length; j++) {
@@ -223,11 +198,11 @@ export function lineQuads(cv: OpenCv, edges: EdgeMaps, maxLines = linesKept.valu
       const corners = [intersect(a, c), intersect(c, b), intersect(b, d), intersect(d, a)];
       if (corners.some((p) => p === undefined || !inside(p))) continue;
       const quad = orderQuad(corners as Point[]);
-      const score = scoreOutline(quad, data, width, height);
+      const score = scoreOutline(quad, data, width, height, locate);
       if (score > 0) out.push({ quad, score });
       if (borderSides === 1) {
         for (const whole of beyondBorder([a, b, c, d], width, height)) {
-          const wholeScore = scoreOutline(whole, data, width, height);
+          const wholeScore = scoreOutline(whole, data, width, height, locate);
           if (wholeScore > 0) out.push({ quad: whole, score: wholeScore });
         }
       }

@@ -28,7 +28,7 @@ describe('sides placed from the print', () => {
       asked.push(quad);
       return printed;
     };
-    const quad = await unseenSidesFromPrint(image, { quad: fitted, support: [0.9, 0.8, 0, 0.85] }, readPrint);
+    const quad = await unseenSidesFromPrint(image, { quad: fitted, support: [0.9, 0.8, 0, 0.85] }, readPrint, identifySettings.locate);
     // First through the fitted outline, then through each outline the last reading placed.
     expect(asked).toHaveLength(identifySettings.locate.printPasses.value);
     expect(asked[0]).toEqual(fitted);
@@ -47,12 +47,12 @@ describe('sides placed from the print', () => {
     const quad = await unseenSidesFromPrint(image, { quad: fitted, support: [0.9, 0.8, 0.7, 0.85] }, async () => {
       reads += 1;
       return printed;
-    });
+    }, identifySettings.locate);
     expect(reads).toBe(0);
     expect(quad).toEqual(fitted);
   });
 
   it('keeps the outline when the reader cannot run', async () => {
-    expect(await unseenSidesFromPrint(image, { quad: fitted, support: [0, 0, 0, 0] }, async () => undefined)).toEqual(fitted);
+    expect(await unseenSidesFromPrint(image, { quad: fitted, support: [0, 0, 0, 0] }, async () => undefined, identifySettings.locate)).toEqual(fitted);
   });
 });

@@ -1,17 +1,15 @@
-import { identifySettings } from '../identify-settings.ts';
+import type { LocateSettings } from '../identify-settings.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 import { lineThrough, whereLinesMeet, type Quad } from '../geometry/card-quad.ts';
 import type { OutlineOnEdges } from './fit-sides.ts';
 import type { ReadPrint } from './read-print.ts';
-
-const { printBelowSupport, printPasses } = identifySettings.locate;
 
 /**
  * An outline whose sides lie on too little straight edge (beyond the photo, under glare or a hand,
  * or fitted to a sleeve's edge) put where the card's print places them; the sides on edges stay, as
  * edges place a side more closely than the print reader does.
  */
-export async function unseenSidesFromPrint(image: RasterImage, outline: OutlineOnEdges, readPrint: ReadPrint): Promise<Quad> {
+export async function unseenSidesFromPrint(image: RasterImage, outline: OutlineOnEdges, readPrint: ReadPrint, { printBelowSupport, printPasses }: LocateSettings): Promise<Quad> {
   const { quad, support } = outline;
   const unseen = support.map((share) => share < printBelowSupport.value);
   if (!unseen.includes(true)) return quad;

@@ -7,7 +7,7 @@ import type { RasterImage } from '../image/raster-image.ts';
 import { cardAspect, pointInQuad, quadSides, type Point, type Quad } from '../geometry/card-quad.ts';
 import { nodeWasmPaths } from './card-detector.ts';
 import { decodeHeatmaps } from './decode-heatmaps.ts';
-import { identifySettings } from '../identify-settings.ts';
+import type { LocateSettings } from '../identify-settings.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const printReaderModel = `${root}public/models/card-print-reader.onnx`;
@@ -99,7 +99,8 @@ function averagedReadings(readings: Point[][]): Point[] {
  * sees the whole card straightened, so a side the photo shows no edge of is placed by the card's
  * frame and boxes. With `mirrored`, the card is read as it is and mirrored, in one run.
  */
-export async function loadPrintReader(modelFile: string = printReaderModel, mirrored: boolean = identifySettings.locate.printReadings.value > 1): Promise<ReadPrint> {
+export async function loadPrintReader({ printReadings }: LocateSettings, modelFile: string = printReaderModel): Promise<ReadPrint> {
+  const mirrored = printReadings.value > 1;
   const session = await createModelSession(new Uint8Array(await readFile(modelFile)), { wasmPaths: nodeWasmPaths });
   const readings = mirrored ? 2 : 1;
   const cv = await loadOpenCv();

@@ -7,7 +7,7 @@ import type { RasterImage } from '../image/raster-image.ts';
 import { nodeWasmPaths } from './card-detector.ts';
 import { decodeHeatmaps } from './decode-heatmaps.ts';
 import { quadSides, type Point, type Quad } from '../geometry/card-quad.ts';
-import { identifySettings } from '../identify-settings.ts';
+import type { LocateSettings } from '../identify-settings.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const cornerRefinerModel = `${root}public/models/corner-refiner.onnx`;
@@ -125,7 +125,8 @@ function averagedWithMirrors(maps: Float32Array, count: number, side: number): F
  * `mirrored`, each corner is read twice, as cut and mirrored about its diagonal (as the refiner was
  * trained), in the same run, and the two maps averaged.
  */
-export async function loadCornerRefiner(modelFile: string = cornerRefinerModel, mirrored: boolean = identifySettings.locate.cornerReadings.value > 1): Promise<RefineCorners> {
+export async function loadCornerRefiner({ cornerReadings }: LocateSettings, modelFile: string = cornerRefinerModel): Promise<RefineCorners> {
+  const mirrored = cornerReadings.value > 1;
   const session = await createModelSession(new Uint8Array(await readFile(modelFile)), { wasmPaths: nodeWasmPaths });
   const cv = await loadOpenCv();
   const { patch, stride } = refinerContract;

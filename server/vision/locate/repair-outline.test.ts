@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { identifySettings } from '../identify-settings.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +7,11 @@ import { generateTestCatalog } from '../../../fixtures/identify/generate-test-ca
 import { easyPhotosOf, type TestPhoto } from '../../test-support/test-photo.ts';
 import { maxCornerDistance, orderQuad, parallelogramCompletions, type Quad } from '../geometry/card-quad.ts';
 import { loadCornerRefiner, type RefineCorners } from './refine-corners.ts';
-import { sidesOnEdges } from './fit-sides.ts';
+import { sideFitOf, sidesOnEdges } from './fit-sides.ts';
 import { doubtful, misshapen, repairedOutline } from './repair-outline.ts';
+
+const { locate } = identifySettings;
+const sideFit = sideFitOf(locate);
 
 const height = (q: Quad) => (Math.hypot(q[3].x - q[0].x, q[3].y - q[0].y) + Math.hypot(q[2].x - q[1].x, q[2].y - q[1].y)) / 2;
 
@@ -34,7 +38,7 @@ describe('outline repair', () => {
     // In a sleeve, the sleeve's own edge a little outside the card holds up a side turned outward:
     // such an outline is not found doubtful.
     barePhotos = (await easyPhotosOf(catalog, [31, 33, 34, 35, 36, 37, 38])).filter((photo) => !photo.conditions.includes('sleeve')).slice(0, 4);
-    refine = await loadCornerRefiner();
+    refine = await loadCornerRefiner(identifySettings.locate);
   }, 60_000);
 
   afterAll(() => {
@@ -57,10 +61,10 @@ describe('outline repair', () => {
   it('rebuilds an outline whose corner ran along a line from a side, and leaves a good one alone', async () => {
     for (const [i, { image, truth }] of photos.entries()) {
       const outline = orderQuad(truth);
-      expect(doubtful(sidesOnEdges(image, outline))).toBe(false);
+      expect(doubtful(sidesOnEdges(image, outline, sideFit), locate)).toBe(false);
       const broken = dragged(outline, i % 4, 0.4);
-      expect(misshapen(broken)).toBe(true);
-      const repaired = await repairedOutline(image, broken, sidesOnEdges(image, broken), twice);
+      expect(misshapen(broken, locate)).toBe(true);
+      const repaired = await repairedOutline(image, broken, sidesOnEdges(image, broken, sideFit), twice, locate);
       expect(repaired).toBeDefined();
       expect(maxCornerDistance(repaired!.onEdges.quad, outline) / height(outline)).toBeLessThan(0.02);
     }
@@ -71,10 +75,10 @@ describe('outline repair', () => {
     for (const [i, { image, truth }] of barePhotos.entries()) {
       const outline = orderQuad(truth);
       const broken = dragged(outline, i % 4, 0.06);
-      expect(misshapen(broken)).toBe(false);
-      const onEdges = sidesOnEdges(image, broken);
-      expect(doubtful(onEdges)).toBe(true);
-      const repaired = await repairedOutline(image, broken, onEdges, twice);
+      expect(misshapen(broken, locate)).toBe(false);
+      const onEdges = sidesOnEdges(image, broken, sideFit);
+      expect(doubtful(onEdges, locate)).toBe(true);
+      const repaired = await repairedOutline(image, broken, onEdges, twice, locate);
       expect(maxCornerDistance(repaired!.onEdges.quad, outline) / height(outline)).toBeLessThan(0.02);
     }
   });

@@ -1,16 +1,14 @@
-import { identifySettings } from '../identify-settings.ts';
+import type { LocateSettings } from '../identify-settings.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 import { largestCornerCosine, parallelogramCompletions, type Quad } from '../geometry/card-quad.ts';
-import { sidesOnEdges, type OutlineOnEdges } from './fit-sides.ts';
+import { sideFitOf, sidesOnEdges, type OutlineOnEdges } from './fit-sides.ts';
 import type { RefineCorners } from './refine-corners.ts';
 
-const { repairAboveCosine, repairBelowSupport } = identifySettings.locate;
-
 /** Whether a refined outline is too far from a rectangle for a card seen by a phone. */
-export const misshapen = (quad: Quad): boolean => largestCornerCosine(quad) > repairAboveCosine.value;
+export const misshapen = (quad: Quad, { repairAboveCosine }: LocateSettings): boolean => largestCornerCosine(quad) > repairAboveCosine.value;
 
 /** Whether an outline is worth rebuilding: misshapen, or with a side along which little straight edge is seen. */
-export const doubtful = (outline: OutlineOnEdges): boolean => misshapen(outline.quad) || Math.min(...outline.support) < repairBelowSupport.value;
+export const doubtful = (outline: OutlineOnEdges, locate: LocateSettings): boolean => misshapen(outline.quad, locate) || Math.min(...outline.support) < locate.repairBelowSupport.value;
 
 /** Whether `a`'s sides lie better on edges in the photo than `b`'s: its worst side first, then all four. */
 function betterOnEdges(a: OutlineOnEdges, b: OutlineOnEdges): boolean {
@@ -25,9 +23,9 @@ export interface RepairedOutline {
 }
 
 /** A rebuilt outline with its sides moved onto edges, unless that bends it out of shape: the straight line that drew the corner model off the card lies along a side, and fitting can draw the side back onto it. */
-function rebuilt(image: RasterImage, refined: Quad): RepairedOutline {
-  const onEdges = sidesOnEdges(image, refined);
-  return { refined, onEdges: misshapen(onEdges.quad) ? { ...onEdges, quad: refined } : onEdges };
+function rebuilt(image: RasterImage, refined: Quad, locate: LocateSettings): RepairedOutline {
+  const onEdges = sidesOnEdges(image, refined, sideFitOf(locate));
+  return { refined, onEdges: misshapen(onEdges.quad, locate) ? { ...onEdges, quad: refined } : onEdges };
 }
 
 /**
@@ -37,13 +35,13 @@ function rebuilt(image: RasterImage, refined: Quad): RepairedOutline {
  * outline becomes the most rectangular of those; a card-shaped one, where every rebuilt outline is
  * card-shaped too, the one whose sides lie best on edges, if better than its own.
  */
-export async function repairedOutline(image: RasterImage, refined: Quad, outline: OutlineOnEdges, refine: RefineCorners): Promise<RepairedOutline | undefined> {
+export async function repairedOutline(image: RasterImage, refined: Quad, outline: OutlineOnEdges, refine: RefineCorners, locate: LocateSettings): Promise<RepairedOutline | undefined> {
   const candidates = await refine(image, parallelogramCompletions(refined));
-  const shaped = candidates.filter((quad) => !misshapen(quad));
-  if (misshapen(outline.quad)) {
+  const shaped = candidates.filter((quad) => !misshapen(quad, locate));
+  if (misshapen(outline.quad, locate)) {
     const [mostRectangular] = shaped.sort((a, b) => largestCornerCosine(a) - largestCornerCosine(b));
-    return mostRectangular && rebuilt(image, mostRectangular);
+    return mostRectangular && rebuilt(image, mostRectangular, locate);
   }
-  const best = shaped.map((quad) => rebuilt(image, quad)).reduce<RepairedOutline | undefined>((kept, next) => (!kept || betterOnEdges(next.onEdges, kept.onEdges) ? next : kept), undefined);
+  const best = shaped.map((quad) => rebuilt(image, quad, locate)).reduce<RepairedOutline | undefined>((kept, next) => (!kept || betterOnEdges(next.onEdges, kept.onEdges) ? next : kept), undefined);
   return best && betterOnEdges(best.onEdges, outline) ? best : undefined;
 }

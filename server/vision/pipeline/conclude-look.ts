@@ -1,13 +1,10 @@
 import { scorePrintings, standing, type RankedPrinting } from '../answer/artwork-scores.ts';
-import { scoreThreshold } from '../answer/match-score.ts';
-import { identifySettings, type Comparison } from '../identify-settings.ts';
+import type { Comparison, IdentifySettings, LookSettings } from '../identify-settings.ts';
 import type { IndexedPrinting } from '../search/fingerprint-index.ts';
 import type { CandidateRanking } from '../verify/candidate-ranking.ts';
 
-const { confidentScore, confidentSimilarity } = identifySettings.looks;
-
 /** Whether a look's ranking is sure enough to answer: its leading artwork scores high and is as alike as right matches are. */
-export function isSure(ranking: CandidateRanking): boolean {
+export function isSure(ranking: CandidateRanking, { confidentScore, confidentSimilarity }: LookSettings): boolean {
   const groups = ranking.groups();
   if (groups.length === 0) return false;
   const { top, score } = standing(groups, 0);
@@ -18,7 +15,8 @@ export function isSure(ranking: CandidateRanking): boolean {
  * The printings ranked once the looks are done: the rival aligned, the likely cards' other printings
  * brought in, and the printings of each artwork shown told apart where they differ.
  */
-export async function concludedRanking(ranking: CandidateRanking, printings: IndexedPrinting[], comparisons: readonly Comparison[]): Promise<RankedPrinting[]> {
+export async function concludedRanking(ranking: CandidateRanking, printings: IndexedPrinting[], comparisons: readonly Comparison[], settings: IdentifySettings): Promise<RankedPrinting[]> {
+  const scoreThreshold = settings.answer.scoreThreshold.value;
   const aligns = comparisons.includes('alignment');
   if (aligns) ranking.alignRivals();
   if (comparisons.includes('missing-printings')) {
@@ -29,5 +27,5 @@ export async function concludedRanking(ranking: CandidateRanking, printings: Ind
   const groups = ranking.groups();
   // Printings of an artwork that is not shown need not be told apart.
   const fits = groups.map((group, g) => (comparisons.includes('reprints') && standing(groups, g).score >= scoreThreshold ? ranking.tellApart(group) : undefined));
-  return scorePrintings(groups, fits, printings);
+  return scorePrintings(groups, fits, printings, settings.answer);
 }

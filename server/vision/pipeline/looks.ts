@@ -2,7 +2,7 @@ import type { Detection } from '../../../engine/api.ts';
 import { readAsTurned, readBothWays, type Reading } from '../describe/read-outlines.ts';
 import { mostCardLikeFirst } from '../describe/most-card-like.ts';
 import { halfTurn, maxCornerDistance, type Quad } from '../geometry/card-quad.ts';
-import { identifySettings, type IdentifyParts } from '../identify-settings.ts';
+import type { IdentifyParts, IdentifySettings } from '../identify-settings.ts';
 import type { OpenCv } from '../image/opencv.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 import type { FindCardCorners } from '../locate/card-corners-model.ts';
@@ -17,9 +17,6 @@ import { alignQuad } from '../verify/align-to-candidate.ts';
 import { CandidateRanking } from '../verify/candidate-ranking.ts';
 import { isSure } from './conclude-look.ts';
 
-const { handOutlinesBeside, straightenedOutlines, seededBoxes } = identifySettings.looks;
-const { aligned, quickAligned } = identifySettings.verify;
-
 /** What every look at one photo shares: the photo, the index searched, and the parts in use. */
 export interface Scene {
   image: RasterImage;
@@ -29,6 +26,7 @@ export interface Scene {
   /** Reads the photo through any quad; absent when pixel comparisons are left out (hashes alone decide). */
   sampler: PhotoSampler | undefined;
   parts: IdentifyParts;
+  settings: IdentifySettings;
   shortlist: ShortlistOptions;
   /** The detector's boxes, found once when a look first asks. */
   detections(): Promise<Detection[]>;
@@ -47,8 +45,8 @@ export interface LookState {
 /** A look at the photo: true when the ranking is sure enough to answer. */
 export type Look = (scene: Scene, state: LookState) => Promise<boolean>;
 
-export const newRanking = (scene: Scene) => new CandidateRanking(scene.search, scene.details, scene.sampler);
-const cardLikeFirst = (scene: Scene, hypotheses: OutlineHypothesis[]) => mostCardLikeFirst(scene.sampler, hypotheses, scene.search.typicalCard);
+export const newRanking = (scene: Scene) => new CandidateRanking(scene.search, scene.details, scene.sampler, scene.settings.verify, scene.settings.search.stripHashWeight.value);
+const cardLikeFirst = (scene: Scene, hypotheses: OutlineHypothesis[]) => mostCardLikeFirst(scene.sampler, hypotheses, scene.search.typicalCard, scene.settings.looks.likenessEdgeWeight.value);
 const aligns = (scene: Scene) => scene.parts.comparisons.includes('alignment');
 
 /** Reads the card through outlines, shortlists printings for it and aligns the `alignedCount` leaders. */
@@ -59,11 +57,11 @@ async function readAndRank(scene: Scene, state: LookState, readings: Reading[], 
   // Never sure without pixel comparisons; the leader is judged against its best rival aligned too.
   if (!scene.parts.comparisons.includes('fine-comparison')) return false;
   if (aligns(scene)) state.ranking.alignRivals();
-  return isSure(state.ranking);
+  return isSure(state.ranking, scene.settings.looks);
 }
 
 /** The best outline alone, the way up it looks most like a card: most photos show one clear card whose outline settles it. */
-const firstLookThrough = (scene: Scene, state: LookState, best: Quad) => readAndRank(scene, state, readAsTurned(scene.cv, scene.image, [best]), quickAligned.value);
+const firstLookThrough = (scene: Scene, state: LookState, best: Quad) => readAndRank(scene, state, readAsTurned(scene.cv, scene.image, [best], scene.settings.rectify), scene.settings.verify.quickAligned.value);
 
 /**
  * The corner model's outlines, first: it finds frame-filling and full-art cards whose edges the
@@ -71,7 +69,7 @@ const firstLookThrough = (scene: Scene, state: LookState, best: Quad) => readAnd
  */
 export const modelLook: Look = async (scene, state) => {
   if (!scene.parts.outlineSources.includes('corner-model') || !scene.findCorners) return false;
-  state.learned = cardLikeFirst(scene, await modelOutlines(scene.findCorners, scene.image, await scene.detections(), scene.parts.outlineSteps));
+  state.learned = cardLikeFirst(scene, await modelOutlines(scene.findCorners, scene.image, await scene.detections(), scene.parts.outlineSteps, scene.settings.locate));
   state.hypotheses = state.learned;
   return state.learned.length > 0 && scene.parts.looks.includes('first-look') && firstLookThrough(scene, state, state.learned[0]!.quad);
 };
@@ -82,9 +80,9 @@ export const modelLook: Look = async (scene, state) => {
  */
 export const handLook: Look = async (scene, state) => {
   if (!scene.parts.outlineSources.includes('hand-outlines')) return false;
-  const outlines = findCardOutlines(scene.cv, scene.image);
+  const outlines = findCardOutlines(scene.cv, scene.image, scene.settings.locate);
   if (state.learned.length > 0) {
-    state.hypotheses = [...state.learned, ...cardLikeFirst(scene, outlines.all()).slice(0, handOutlinesBeside.value)];
+    state.hypotheses = [...state.learned, ...cardLikeFirst(scene, outlines.all()).slice(0, scene.settings.looks.handOutlinesBeside.value)];
     return false;
   }
   if (!scene.parts.looks.includes('first-look')) {
@@ -115,8 +113,9 @@ export const everyOutlineLook: Look = async (scene, state) =>
       scene.cv,
       scene.image,
       state.hypotheses.map((hypothesis) => hypothesis.quad),
+      scene.settings.rectify,
     ),
-    aligned.value,
+    scene.settings.verify.aligned.value,
   )) ||
   !scene.sampler ||
   !scene.parts.looks.includes('second-look');
@@ -129,15 +128,16 @@ export const everyOutlineLook: Look = async (scene, state) =>
  */
 export const secondLook: Look = async (scene, state) => {
   const sampler = scene.sampler!;
+  const { locate, looks, rectify, verify } = scene.settings;
   const seeds = [
     ...state.hypotheses
       .filter((hypothesis) => hypothesis.source !== 'frame')
-      .slice(0, state.learned.length + straightenedOutlines.value)
+      .slice(0, state.learned.length + looks.straightenedOutlines.value)
       .map((hypothesis) => hypothesis.quad),
-    ...(scene.parts.outlineSources.includes('detector-seeds') ? (await scene.detections()).slice(0, seededBoxes.value).flatMap(cardsInBox) : []),
+    ...(scene.parts.outlineSources.includes('detector-seeds') ? (await scene.detections()).slice(0, looks.seededBoxes.value).flatMap((box) => cardsInBox(box, locate)) : []),
   ];
-  const straightened = seeds.flatMap((seed) => [seed, halfTurn(seed)].map((quad) => alignQuad(sampler, quad, scene.search.typicalCard, { wide: true }).quad));
-  const second = shortlist(scene.search, readAsTurned(scene.cv, scene.image, straightened), scene.shortlist);
+  const straightened = seeds.flatMap((seed) => [seed, halfTurn(seed)].map((quad) => alignQuad(sampler, quad, scene.search.typicalCard, verify, { wide: true }).quad));
+  const second = shortlist(scene.search, readAsTurned(scene.cv, scene.image, straightened, rectify), scene.shortlist);
   await state.ranking.add([...second.finals, ...second.favourites]);
   if (aligns(scene)) for (const contender of second.favourites) state.ranking.align(contender);
   return true;

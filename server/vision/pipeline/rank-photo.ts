@@ -1,7 +1,7 @@
 import type { Detection } from '../../../engine/api.ts';
 import type { RankedPrinting } from '../answer/artwork-scores.ts';
 import { decodePhoto } from '../decode/decode-photo.ts';
-import { identifySettings } from '../identify-settings.ts';
+import { identifySettings, type IdentifySettings } from '../identify-settings.ts';
 import { loadOpenCv } from '../image/opencv.ts';
 import type { FindCardCorners } from '../locate/card-corners-model.ts';
 import type { DetectCards } from '../locate/card-detector.ts';
@@ -13,7 +13,9 @@ import { looksInOrder, newRanking, type LookState, type Scene } from './looks.ts
 import { partsWithout, type PipelinePart } from './pipeline-parts.ts';
 
 export interface PipelineOptions {
-  /** Finalists per look, for a test that crowds a card's printings out (`identifySettings.search.finalists` otherwise). */
+  /** Every tuning number (`identifySettings` unless given): plain data, so it crosses to the pool's workers as it is. */
+  settings?: IdentifySettings;
+  /** Finalists per look, for a test that crowds a card's printings out (`search.finalists` of the settings otherwise). */
   finalists?: number;
   /** Parts left out, to measure what each earns. */
   without?: readonly PipelinePart[];
@@ -34,8 +36,6 @@ export class IndexEmpty extends Error {
   }
 }
 
-const { near, roughlyNear } = identifySettings.search;
-
 /**
  * Every printing in the running for a photo with its score, best first: the photo decoded, then
  * looked at (locate, rectify, describe, search, verify; pipeline/looks.ts), cheapest look first and
@@ -44,7 +44,8 @@ const { near, roughlyNear } = identifySettings.search;
  * details are read from `details`.
  */
 export async function rankPhoto(photo: Uint8Array, index: () => Promise<FingerprintIndex>, details: FineDetailsSource, options: PipelineOptions): Promise<RankedPrinting[]> {
-  const image = await decodePhoto(photo);
+  const settings = options.settings ?? identifySettings;
+  const image = await decodePhoto(photo, settings.decode.workingSide.value);
   const search = await index();
   if (search.size === 0) throw new IndexEmpty();
   const parts = partsWithout(options.without);
@@ -57,11 +58,16 @@ export async function rankPhoto(photo: Uint8Array, index: () => Promise<Fingerpr
     details,
     sampler,
     parts,
-    shortlist: { pool: { near: near.value, roughlyNear: roughlyNear.value }, finalists: options.finalists ?? identifySettings.search.finalists.value, hashesOnly: !sampler },
+    settings,
+    shortlist: {
+      pool: { near: settings.search.near.value, roughlyNear: settings.search.roughlyNear.value, stripWeight: settings.search.stripHashWeight.value },
+      finalists: options.finalists ?? settings.search.finalists.value,
+      hashesOnly: !sampler,
+    },
     detections: () => (boxes ??= options.detectCards ? options.detectCards(image) : Promise.resolve([])),
     findCorners: options.findCorners,
   };
   const state: LookState = { ranking: newRanking(scene), learned: [], hypotheses: [] };
   for (const look of looksInOrder) if (await look(scene, state)) break;
-  return concludedRanking(state.ranking, search.printings, parts.comparisons);
+  return concludedRanking(state.ranking, search.printings, parts.comparisons, settings);
 }

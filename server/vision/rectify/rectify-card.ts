@@ -1,24 +1,23 @@
 import { cardHeight, cardWidth } from '../geometry/card-regions.ts';
 import { quadSides, type Quad } from '../geometry/card-quad.ts';
-import { identifySettings } from '../identify-settings.ts';
+import type { RectifySettings } from '../identify-settings.ts';
 import { withMats, type CvMat, type OpenCv } from '../image/opencv.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 
 /** The card inside each quad, seen straight on at `cardWidth` x `cardHeight` RGB. */
-export function rectifyCards(cv: OpenCv, image: RasterImage, quads: Quad[]): RasterImage[] {
+export function rectifyCards(cv: OpenCv, image: RasterImage, quads: Quad[], rectify: RectifySettings): RasterImage[] {
   return withMats((keep) => {
     const photo = keep(cv.matFromArray(image.height, image.width, cv.CV_8UC3, image.data));
-    return quads.map((quad) => rectifyOne(cv, photo, image, quad));
+    return quads.map((quad) => rectifyOne(cv, photo, image, quad, rectify));
   });
 }
 
-function rectifyOne(cv: OpenCv, photo: CvMat, image: RasterImage, quad: Quad): RasterImage {
+function rectifyOne(cv: OpenCv, photo: CvMat, image: RasterImage, quad: Quad, { shrinkAbove, shrinkTo }: RectifySettings): RasterImage {
   return withMats((keep) => {
     let source = photo;
     // Shrink first when the card is much larger than the output, or the warp would alias fine print.
     const factor = quadSides(quad).height / cardHeight;
     let corners = quad;
-    const { shrinkAbove, shrinkTo } = identifySettings.rectify;
     if (factor > shrinkAbove.value) {
       const shrink = shrinkTo.value / factor;
       const smaller = keep(new cv.Mat());

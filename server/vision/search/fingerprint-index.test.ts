@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { identifySettings } from '../identify-settings.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,8 @@ import { FingerprintIndex, type IndexedPrinting, type SearchPool } from './finge
 import { loadOpenCv } from '../image/opencv.ts';
 import { rectifyCards } from '../rectify/rectify-card.ts';
 
+const stripWeight = identifySettings.search.stripHashWeight.value;
+
 // Photos in which the card lies wholly inside the frame and has no sleeve.
 const photoSeeds = [2, 4];
 
@@ -18,7 +21,7 @@ const photoSeeds = [2, 4];
 async function readOffOutline(cardPng: Buffer, seed: number): Promise<CardFingerprint> {
   const { image, truth } = await decodedTestPhoto(cardPng, { seed });
   const off: Quad = [pointInQuad(truth, 0, 0.06), pointInQuad(truth, 0.94, 0.06), pointInQuad(truth, 0.94, 1), pointInQuad(truth, 0, 1)];
-  const [card] = rectifyCards(await loadOpenCv(), image, [off]);
+  const [card] = rectifyCards(await loadOpenCv(), image, [off], identifySettings.rectify);
   return fingerprintCard(card!);
 }
 
@@ -54,7 +57,7 @@ describe('fingerprint index search', () => {
 
   it('finds a catalogue image itself, at distance 0, first', () => {
     const position = 11;
-    const [matches] = index.search([fingerprints[position]!.hashes], { near: 3, roughlyNear: 0 });
+    const [matches] = index.search([fingerprints[position]!.hashes], { near: 3, roughlyNear: 0, stripWeight });
     expect(matches![0]).toEqual({ position, distance: 0 });
     expect(matches).toHaveLength(3);
   });
@@ -64,8 +67,8 @@ describe('fingerprint index search', () => {
       index.search([reading.hashes], pool)[0]!.findIndex((match) => match.position === position);
     shown.forEach((position, k) => {
       for (const reading of readings[k]!) {
-        const byEveryBit = rankOf(position, reading, { near: index.size, roughlyNear: 0 });
-        const byLowest = rankOf(position, reading, { near: 0, roughlyNear: index.size });
+        const byEveryBit = rankOf(position, reading, { near: index.size, roughlyNear: 0, stripWeight });
+        const byLowest = rankOf(position, reading, { near: 0, roughlyNear: index.size, stripWeight });
         expect(byLowest).toBeLessThan(5);
         expect(byLowest).toBeLessThan(byEveryBit);
       }
@@ -73,10 +76,10 @@ describe('fingerprint index search', () => {
   });
 
   it('keeps the nearest by every bit and adds those nearest by the lowest frequencies, once each', () => {
-    const [matches] = index.search([readings[0]![0]!.hashes], { near: 4, roughlyNear: 4 });
+    const [matches] = index.search([readings[0]![0]!.hashes], { near: 4, roughlyNear: 4, stripWeight });
     const positions = matches!.map((match) => match.position);
     expect(new Set(positions).size).toBe(positions.length);
     expect(positions.length).toBeGreaterThan(4);
-    expect(positions.slice(0, 4)).toEqual(index.search([readings[0]![0]!.hashes], { near: 4, roughlyNear: 0 })[0]!.map((match) => match.position));
+    expect(positions.slice(0, 4)).toEqual(index.search([readings[0]![0]!.hashes], { near: 4, roughlyNear: 0, stripWeight })[0]!.map((match) => match.position));
   });
 });

@@ -1,5 +1,4 @@
 import { coarseSize, coarseThumbnail, hashLayout, hashWords, thumbnailSize, type CardFingerprint } from '../describe/card-fingerprint.ts';
-import { identifySettings } from '../identify-settings.ts';
 
 /** What a candidate shows about a printing; loaded once with the fingerprints. */
 export interface IndexedPrinting {
@@ -29,8 +28,8 @@ function popcount(value: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
-const stripWeight = identifySettings.search.stripHashWeight.value;
-const maxDistance = 32 * (hashLayout.whole[1] - hashLayout.whole[0]) + 32 * (hashLayout.art[1] - hashLayout.art[0]) + stripWeight * 32 * (hashLayout.strip[1] - hashLayout.strip[0]);
+/** The largest weighted distance: every bit differs. */
+const maxDistance = (stripWeight: number) => 32 * (hashLayout.whole[1] - hashLayout.whole[0]) + 32 * (hashLayout.art[1] - hashLayout.art[0]) + stripWeight * 32 * (hashLayout.strip[1] - hashLayout.strip[0]);
 
 const [stripStart, stripEnd] = hashLayout.strip;
 const [lowStart, lowEnd] = [hashLayout.lowWhole[0], hashLayout.lowArt[1]];
@@ -39,7 +38,7 @@ const [lowStart, lowEnd] = [hashLayout.lowWhole[0], hashLayout.lowArt[1]];
 const unbounded = 0x7fffffff;
 
 /** Hamming distance of a query to the printing whose hashes start at `offset`, the strip's bits weighted; counting stops once it reaches `worst`. */
-function weightedDistance(words: Int32Array, offset: number, query: Int32Array, worst: number): number {
+function weightedDistance(words: Int32Array, offset: number, query: Int32Array, worst: number, stripWeight: number): number {
   let distance = 0;
   for (let w = 0; w < stripStart && distance < worst; w++) distance += popcount(words[offset + w]! ^ query[w]!);
   if (distance >= worst) return distance;
@@ -91,6 +90,8 @@ export interface SearchPool {
   near: number;
   /** Nearest by the lowest frequencies alone: the right printing when the outline was several percent off. */
   roughlyNear: number;
+  /** The strip's bits weigh this much in a distance (`search.stripHashWeight`). */
+  stripWeight: number;
 }
 
 // The shortlist is compared at half the thumbnail's resolution: a rectified photo a few percent off
@@ -223,8 +224,8 @@ export class FingerprintIndex {
   }
 
   /** The weighted Hamming distance `search` ranks by, from one query to one printing. */
-  distance(query: Uint32Array, position: number): number {
-    return weightedDistance(this.words, position * hashWords, Int32Array.from(query), unbounded) / maxDistance;
+  distance(query: Uint32Array, position: number, stripWeight: number): number {
+    return weightedDistance(this.words, position * hashWords, Int32Array.from(query), unbounded, stripWeight) / maxDistance(stripWeight);
   }
 
   /**
@@ -241,16 +242,16 @@ export class FingerprintIndex {
       for (let k = 0; k < q.length; k++) {
         const query = q[k]!;
         const list = near[k]!;
-        list.offer(position, weightedDistance(words, offset, query, list.worst));
+        list.offer(position, weightedDistance(words, offset, query, list.worst, pool.stripWeight));
         roughlyNear[k]!.offer(position, lowDistance(words, offset, query));
       }
     }
     return near.map((list, k) => {
-      const found = Array.from(list.positions.subarray(0, list.size), (position, i) => ({ position, distance: list.distances[i]! / maxDistance }));
+      const found = Array.from(list.positions.subarray(0, list.size), (position, i) => ({ position, distance: list.distances[i]! / maxDistance(pool.stripWeight) }));
       const known = new Set(found.map((match) => match.position));
       const rough = roughlyNear[k]!;
       for (const position of rough.positions.subarray(0, rough.size)) {
-        if (!known.has(position)) found.push({ position, distance: this.distance(queries[k]!, position) });
+        if (!known.has(position)) found.push({ position, distance: this.distance(queries[k]!, position, pool.stripWeight) });
       }
       return found;
     });

@@ -4,10 +4,11 @@ import type { Candidate } from './identify-schemas.ts';
 import type { RankedPrinting } from '../answer/artwork-scores.ts';
 import { cardmarketUrls } from './cardmarket-urls.ts';
 import { shownCandidates } from '../answer/shown-candidates.ts';
+import type { AnswerSettings } from '../identify-settings.ts';
 
 /** The API's answer for ranked printings: those shown, with what the app displays of each, from the index they were ranked in. */
-export function candidatesOf(ranked: RankedPrinting[], printings: IndexedPrinting[], assetsBaseUrl: string): Candidate[] {
-  return shownCandidates(ranked).map(({ position, score }) => {
+export function candidatesOf(ranked: RankedPrinting[], printings: IndexedPrinting[], assetsBaseUrl: string, answer: AnswerSettings): Candidate[] {
+  return shownCandidates(ranked, answer).map(({ position, score }) => {
     const printing = printings[position]!;
     const image = assetAddress(printing.image, assetsBaseUrl);
     return {

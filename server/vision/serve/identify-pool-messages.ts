@@ -2,6 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { RankedPrinting } from '../answer/artwork-scores.ts';
 import type { SharedIndex } from '../search/fingerprint-index.ts';
 import type { FineDetails } from '../search/fine-details.ts';
+import type { IdentifySettings } from '../identify-settings.ts';
 import type { IdentifyOptions } from './identify-service.ts';
 
 /** How every worker ranks, fixed when the pool starts (functions cannot cross threads, so the detector is a flag). */
@@ -12,6 +13,9 @@ export interface IdentifyWorkerSettings {
   /** Whether the corner model reads the card's outline first (loaded in the worker on first need). */
   findCorners: boolean;
 }
+
+/** What each worker is started with: the ranking settings with identification's settings filled in, as plain data. */
+export type IdentifyWorkerData = IdentifyWorkerSettings & { ranking: { settings: IdentifySettings } };
 
 /** One photo to rank, with the port the worker asks the main thread through while it ranks it. */
 export interface IdentifyTask {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { identifySettings } from '../identify-settings.ts';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCatalog, generateTestPhotos, type TestCatalog, type TestPhoto } from '../../../fixtures/identify/generate-test-catalog.ts';
@@ -55,7 +56,7 @@ describe.each(testBackends())('identification on worker threads on $name', (back
   const identify = (test: TestApp, photo: TestPhoto) => test.app.inject({ method: 'POST', url: '/v1/vision/identify', ...photoUpload(readFileSync(photo.file)) });
 
   it('answers the candidates that identifying on the calling thread gives', async () => {
-    const inProcess = createIdentifyService(createFingerprintRepository(pooled.app.db), { assetsBaseUrl: 'https://assets.tcgdex.net', detectCards: cardDetectorOnDemand(), findCorners: cardCornersOnDemand() });
+    const inProcess = createIdentifyService(createFingerprintRepository(pooled.app.db), { assetsBaseUrl: 'https://assets.tcgdex.net', detectCards: cardDetectorOnDemand(), findCorners: cardCornersOnDemand(identifySettings.locate) });
     const chosen = [...photos.filter((photo) => photo.printingId !== null).slice(0, 4), ...photos.filter((photo) => photo.printingId === null).slice(0, 2)];
     for (const photo of chosen) {
       const response = await identify(pooled, photo);

@@ -6,9 +6,10 @@ import { Piscina } from 'piscina';
 import { HttpError } from '../../http-error.ts';
 import { serverSettings } from '../../server-settings.ts';
 import type { FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
-import type { IdentifyOutcome, IdentifyTask, IdentifyWorkerSettings } from './identify-pool-messages.ts';
+import type { IdentifyOutcome, IdentifyTask, IdentifyWorkerData, IdentifyWorkerSettings } from './identify-pool-messages.ts';
 import { serveReads } from './identify-pool-reads.ts';
 import { decodePhoto } from '../decode/decode-photo.ts';
+import { identifySettings } from '../identify-settings.ts';
 import { candidatesOf } from './candidates.ts';
 import { IndexEmpty } from '../pipeline/rank-photo.ts';
 import { answeringInHttp, httpErrorOf } from './identify-errors.ts';
@@ -64,6 +65,7 @@ export function createPooledIdentifyService(
   { notReady = () => httpErrorOf(new IndexEmpty())! }: { notReady?: () => HttpError } = {},
 ): PooledIdentifyService {
   const held = holdIndex(repository);
+  const identify = ranking.ranking.settings ?? identifySettings;
   let pool: Piscina<IdentifyTask, IdentifyOutcome> | undefined;
 
   // Started on the first photo: an API that is never asked to identify runs no workers.
@@ -78,14 +80,14 @@ export function createPooledIdentifyService(
       execArgv: workerArgv,
       // Per thread on Linux (piscina's @napi-rs/nice): the event loop is served first.
       niceIncrement: settings.nice,
-      workerData: ranking,
+      workerData: { ...ranking, ranking: { ...ranking.ranking, settings: identify } } satisfies IdentifyWorkerData,
     }));
 
   async function rankIn(photo: Uint8Array) {
     const { index: search, generation } = await held.current();
     if (search.size === 0) {
       // A photo the server could never read is the client's mistake whatever the index holds.
-      await decodePhoto(photo);
+      await decodePhoto(photo, identify.decode.workingSide.value);
       throw notReady();
     }
     const threads = workers();
@@ -110,7 +112,7 @@ export function createPooledIdentifyService(
     rank: async (photo) => (await answeringInHttp(() => rankIn(photo))).ranked,
     identify: async (photo) => {
       const { ranked, printings } = await answeringInHttp(() => rankIn(photo));
-      return candidatesOf(ranked, printings, ranking.ranking.assetsBaseUrl);
+      return candidatesOf(ranked, printings, ranking.ranking.assetsBaseUrl, identify.answer);
     },
     reload: async () => (await held.reload()).index.size,
     indexSize: held.size,

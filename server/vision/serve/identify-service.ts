@@ -3,6 +3,7 @@ import { candidatesOf } from './candidates.ts';
 import { answeringInHttp } from './identify-errors.ts';
 import type { FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
 import type { LoadedIndex } from '../catalog-index/refresh-index.ts';
+import { identifySettings } from '../identify-settings.ts';
 import { rankPhoto, type PipelineOptions } from '../pipeline/rank-photo.ts';
 import type { FingerprintIndex } from '../search/fingerprint-index.ts';
 import type { Candidate } from './identify-schemas.ts';
@@ -12,7 +13,7 @@ export interface IdentifyOptions extends PipelineOptions {
 }
 
 export interface IdentifyService {
-  /** Candidates best first, at most 10, only those clearing the score threshold. */
+  /** Candidates best first, at most `answer.maxCandidates`, only those clearing `answer.scoreThreshold`. */
   identify(photo: Uint8Array): Promise<Candidate[]>;
   /** Every ranked printing with its raw similarity, threshold ignored: for benchmarks and calibration. */
   rank(photo: Uint8Array): Promise<RankedPrinting[]>;
@@ -78,7 +79,7 @@ export function createIdentifyService(repository: FingerprintRepository, options
     rank: async (photo) => (await answeringInHttp(() => rankIn(photo))).ranked,
     identify: async (photo) => {
       const { ranked, printings } = await answeringInHttp(() => rankIn(photo));
-      return candidatesOf(ranked, printings, options.assetsBaseUrl);
+      return candidatesOf(ranked, printings, options.assetsBaseUrl, (options.settings ?? identifySettings).answer);
     },
     reload: async () => (await held.reload()).index.size,
     indexSize: held.size,

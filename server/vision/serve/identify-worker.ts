@@ -3,17 +3,17 @@ import { cardCornersOnDemand } from '../locate/card-corners-model.ts';
 import { cardDetectorOnDemand } from '../locate/card-detector.ts';
 import type { FingerprintIndex } from '../search/fingerprint-index.ts';
 import type { FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
-import type { IdentifyOutcome, IdentifyTask, IdentifyWorkerSettings } from './identify-pool-messages.ts';
+import type { IdentifyOutcome, IdentifyTask, IdentifyWorkerData } from './identify-pool-messages.ts';
 import { mainThreadRepository } from './identify-worker-repository.ts';
 import { rankPhoto, type PipelineOptions } from '../pipeline/rank-photo.ts';
 import { httpErrorOf } from './identify-errors.ts';
 
-const settings = workerData as IdentifyWorkerSettings;
+const settings = workerData as IdentifyWorkerData;
 // OpenCV, the detector and the corner model load in this thread on its first photo and stay for the next ones.
 const options: PipelineOptions = {
   ...settings.ranking,
   detectCards: settings.detectCards ? cardDetectorOnDemand() : undefined,
-  findCorners: settings.findCorners ? cardCornersOnDemand() : undefined,
+  findCorners: settings.findCorners ? cardCornersOnDemand(settings.ranking.settings.locate) : undefined,
 };
 
 let held: { generation: number; index: Promise<FingerprintIndex> } | undefined;

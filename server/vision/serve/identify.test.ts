@@ -7,6 +7,7 @@ import { generateTestCatalog, generateTestPhotos, type TestCatalog, type TestPho
 import { buildTestApp, testBackends, type TestApp } from '../../test-support/test-database.ts';
 import { createFingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
 import { createIdentifyService } from './identify-service.ts';
+import { withSettings } from '../identify-settings.ts';
 import { indexCatalog } from '../catalog-index/index-catalog.ts';
 import { photoUpload } from '../../test-support/photo-upload.ts';
 
@@ -106,6 +107,19 @@ describe.each(testBackends())('POST /v1/vision/identify on $name', (backend) => 
       const offered = (await narrow.identify(readFileSync(photo.file))).map((candidate) => candidate.printingId);
       expect(offered).toEqual(expect.arrayContaining([twin.printingId, twin.sameArtAs]));
     }
+  }, 60_000);
+
+  it('answers with the settings it is given: fewer candidates, or none above a threshold no score reaches', async () => {
+    const service = (changes: Record<string, number>) =>
+      createIdentifyService(createFingerprintRepository(test.app.db), { assetsBaseUrl: 'https://assets.tcgdex.net', settings: withSettings(changes) });
+    // A card printed in both languages: the shipped settings offer both printings.
+    const twinned = new Set(catalog.printings.flatMap((printing) => (printing.language === 'fr' ? [printing.sameArtAs] : [])));
+    const photo = readFileSync(photos.find((candidate) => twinned.has(candidate.printingId))!.file);
+    const shipped = await service({}).identify(photo);
+    expect(shipped.length).toBeGreaterThan(1);
+    const one = await service({ 'answer.maxCandidates': 1 }).identify(photo);
+    expect(one.map((candidate) => candidate.printingId)).toEqual([shipped[0]!.printingId]);
+    expect(await service({ 'answer.scoreThreshold': 101 }).identify(photo)).toEqual([]);
   }, 60_000);
 
   it.each([

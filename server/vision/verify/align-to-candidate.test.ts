@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { identifySettings } from '../identify-settings.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -11,6 +12,8 @@ import { maxCornerDistance, type Quad } from '../geometry/card-quad.ts';
 import { decodePhoto } from '../decode/decode-photo.ts';
 import { fingerprintCardImage } from '../describe/fingerprint-card-image.ts';
 import { PhotoSampler } from '../rectify/photo-sampler.ts';
+
+const { verify } = identifySettings;
 
 interface Photo {
   sampler: PhotoSampler;
@@ -25,7 +28,7 @@ const photoSeeds = [2, 4];
 async function photoOf(cardPng: Buffer, seed: number): Promise<Photo> {
   const { jpeg, corners } = await renderPhoto(cardPng, { seed });
   const original = await sharp(jpeg).metadata();
-  const image = await decodePhoto(jpeg);
+  const image = await decodePhoto(jpeg, identifySettings.decode.workingSide.value);
   const scale = image.width / original.width;
   const truth = corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad;
   expect(truth.every((p) => p.x >= 0 && p.y >= 0 && p.x < image.width && p.y < image.height)).toBe(true);
@@ -64,7 +67,7 @@ describe('alignment of a photo to a catalogue card', () => {
     for (const photo of photos) {
       const step = 0.04 * photo.cardHeight;
       const start = photo.truth.map((p) => ({ x: p.x + step, y: p.y - step })) as Quad;
-      const { quad } = alignQuad(photo.sampler, start, card.thumbnail);
+      const { quad } = alignQuad(photo.sampler, start, card.thumbnail, verify);
       expect(maxCornerDistance(quad, photo.truth)).toBeLessThan(0.015 * photo.cardHeight);
     }
   });
@@ -75,8 +78,8 @@ describe('alignment of a photo to a catalogue card', () => {
       const cy = photo.truth.reduce((sum, p) => sum + p.y, 0) / 4;
       const shift = 0.08 * photo.cardHeight;
       const start = photo.truth.map((p) => ({ x: cx + (p.x - cx) * 1.1 + shift, y: cy + (p.y - cy) * 1.1 + shift })) as Quad;
-      const near = alignQuad(photo.sampler, start, card.thumbnail);
-      const wide = alignQuad(photo.sampler, start, card.thumbnail, { wide: true });
+      const near = alignQuad(photo.sampler, start, card.thumbnail, verify);
+      const wide = alignQuad(photo.sampler, start, card.thumbnail, verify, { wide: true });
       expect(maxCornerDistance(wide.quad, photo.truth)).toBeLessThan(0.02 * photo.cardHeight);
       expect(wide.whole).toBeGreaterThan(near.whole + 0.1);
     }
@@ -85,8 +88,8 @@ describe('alignment of a photo to a catalogue card', () => {
   it('brings an outline off as a whole and at one corner much closer, lining up with the right card better than with another', () => {
     for (const photo of photos) {
       const start = disturbed(photo);
-      const right = alignQuad(photo.sampler, start, card.thumbnail);
-      const wrong = alignQuad(photo.sampler, start, otherCard.thumbnail);
+      const right = alignQuad(photo.sampler, start, card.thumbnail, verify);
+      const wrong = alignQuad(photo.sampler, start, otherCard.thumbnail, verify);
       expect(maxCornerDistance(right.quad, photo.truth)).toBeLessThan(0.5 * maxCornerDistance(start, photo.truth));
       expect(right.whole).toBeGreaterThan(wrong.whole + 0.2);
     }
@@ -94,8 +97,8 @@ describe('alignment of a photo to a catalogue card', () => {
 
   it("compares the photo's bottom strip through the aligned outline, which matches the right card's strip better", () => {
     for (const photo of photos) {
-      const right = alignToCandidate(photo.sampler, disturbed(photo), card);
-      const wrong = alignToCandidate(photo.sampler, disturbed(photo), otherCard);
+      const right = alignToCandidate(photo.sampler, disturbed(photo), card, verify);
+      const wrong = alignToCandidate(photo.sampler, disturbed(photo), otherCard, verify);
       expect(right.strip).toBeGreaterThan(wrong.strip);
     }
   });

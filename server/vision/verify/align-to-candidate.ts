@@ -5,27 +5,9 @@ import { judgeAgainst } from '../describe/likeness.ts';
 import { lightingFloor } from '../image/grey-plane.ts';
 import { readRegion } from './read-region.ts';
 import type { FineDetails } from '../search/fine-details.ts';
-import { identifySettings } from '../identify-settings.ts';
+import type { VerifySettings } from '../identify-settings.ts';
 import type { PhotoSampler } from '../rectify/photo-sampler.ts';
 import { cardRegions, type CardRegion } from '../geometry/card-regions.ts';
-
-const {
-  wideStep,
-  wideSweeps,
-  coarseStep,
-  coarseSweeps,
-  mediumStep,
-  mediumSweeps,
-  cornerStep,
-  cornerSweeps,
-  fineCornerStep,
-  fineCornerSweeps,
-  finestStep,
-  finestSweeps,
-  alignedStripShiftX,
-  alignedStripShiftY,
-  alignedArtShift,
-} = identifySettings.verify;
 
 export interface Alignment {
   quad: Quad;
@@ -127,7 +109,8 @@ export function climb(start: Quad, stages: ClimbStage[]): { quad: Quad; value: n
  * Moves the outline until the photo lines up with a thumbnail: hill climbing on their correlation,
  * from 3% of the card's height (6% when `wide`) down to under 1%.
  */
-export function alignQuad(sampler: PhotoSampler, start: Quad, thumbnail: Uint8Array, { wide = false } = {}): { quad: Quad; whole: number } {
+export function alignQuad(sampler: PhotoSampler, start: Quad, thumbnail: Uint8Array, verify: VerifySettings, { wide = false } = {}): { quad: Quad; whole: number } {
+  const { wideStep, wideSweeps, coarseStep, coarseSweeps, mediumStep, mediumSweeps, cornerStep, cornerSweeps, fineCornerStep, fineCornerSweeps, finestStep, finestSweeps } = verify;
   // Large steps are judged on a half-resolution grid, small ones on the full thumbnail grid.
   const coarse = judgeAgainst(sampler, normalised(coarseThumbnail(thumbnail)), coarseSize.width, coarseSize.height);
   const fine = judgeAgainst(sampler, normalised(thumbnail), thumbnailSize.width, thumbnailSize.height);
@@ -149,8 +132,9 @@ export function alignQuad(sampler: PhotoSampler, start: Quad, thumbnail: Uint8Ar
  * where reprints differ by a few pixels: an outline a few percent off would otherwise blur exactly
  * the detail that tells them apart.
  */
-export function alignToCandidate(sampler: PhotoSampler, start: Quad, candidate: FineDetails): Alignment {
-  const { quad, whole } = alignQuad(sampler, start, candidate.thumbnail);
+export function alignToCandidate(sampler: PhotoSampler, start: Quad, candidate: FineDetails, verify: VerifySettings): Alignment {
+  const { alignedStripShiftX, alignedStripShiftY, alignedArtShift } = verify;
+  const { quad, whole } = alignQuad(sampler, start, candidate.thumbnail, verify);
   const photoStrip = regionThrough(sampler, quad, cardRegions.strip, stripSize);
   const strip = shiftedCorrelation(photoStrip, candidate.strip, stripSize.width, stripSize.height, alignedStripShiftX.value, alignedStripShiftY.value);
   const photoThumbnail = readRegion(sampler, quad, { region: cardRegions.whole, ...thumbnailSize });

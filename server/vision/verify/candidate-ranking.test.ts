@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { identifySettings } from '../identify-settings.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,9 +44,9 @@ describe('CandidateRanking', () => {
     const position = index.printings.findIndex((printing) => printing.printingId === shown.printingId);
     const cv = await loadOpenCv();
     const contender = (quad: Quad, coarse: number): Contender => {
-      const [card] = rectifyCards(cv, image, [quad]);
+      const [card] = rectifyCards(cv, image, [quad], identifySettings.rectify);
       const fingerprint = fingerprintCard(card!);
-      return { position, reading: { fingerprint, quad }, coarse, hashDistance: index.distance(fingerprint.hashes, position) };
+      return { position, reading: { fingerprint, quad }, coarse, hashDistance: index.distance(fingerprint.hashes, position, identifySettings.search.stripHashWeight.value) };
     };
     // Coarse correlations as the search might give them: the poorer reading looks better at a glance.
     wellRead = contender(truth, 0.5);
@@ -58,9 +59,9 @@ describe('CandidateRanking', () => {
   });
 
   const similarityAfter = async (...steps: Contender[][]) => {
-    const ranking = new CandidateRanking(index, repository, sampler);
+    const ranking = new CandidateRanking(index, repository, sampler, identifySettings.verify, identifySettings.search.stripHashWeight.value);
     for (const contenders of steps) await ranking.add(contenders);
-    return scorePrintings(ranking.groups(), [], index.printings)[0]!.similarity;
+    return scorePrintings(ranking.groups(), [], index.printings, identifySettings.answer)[0]!.similarity;
   };
 
   it('judges a printing through the reading it is most alike through, whichever came first', async () => {

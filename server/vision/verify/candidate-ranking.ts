@@ -1,6 +1,6 @@
 import type { FineDetails, FineDetailsSource } from '../search/fine-details.ts';
 import { artCells, artOfThumbnail, regionGrids, stripSize, textSize, thumbnailSize } from '../describe/card-fingerprint.ts';
-import { identifySettings } from '../identify-settings.ts';
+import type { VerifySettings } from '../identify-settings.ts';
 import { maxCornerDistance, type Quad } from '../geometry/card-quad.ts';
 import type { PhotoSampler } from '../rectify/photo-sampler.ts';
 import type { FingerprintIndex } from '../search/fingerprint-index.ts';
@@ -12,7 +12,6 @@ import { readRegion } from './read-region.ts';
 import { similarity, type MatchEvidence } from './similarity.ts';
 import { reprintFits } from './tell-reprints-apart.ts';
 
-const { sameArtCorrelation, sameStart, rivalRounds, thumbnailShiftX, thumbnailShiftY, stripShiftX, stripShiftY } = identifySettings.verify;
 
 /** A printing in the running and how alike the photo and it are: its best showing. */
 export interface RankedEntry {
@@ -44,6 +43,9 @@ export class CandidateRanking {
     private readonly repository: FineDetailsSource,
     /** Absent when hashes alone decide. */
     private readonly sampler: PhotoSampler | undefined,
+    private readonly verify: VerifySettings,
+    /** The hash strip's weight in a hash distance (`search.stripHashWeight`). */
+    private readonly stripHashWeight: number,
   ) {}
 
   private fineOf(position: number): FineDetails | undefined {
@@ -55,6 +57,7 @@ export class CandidateRanking {
     const details = this.fineOf(contender.position);
     if (!this.sampler || !details) return { whole: 1 - 2 * hashDistance, art: 1 - 2 * hashDistance, strip: 1 - 2 * hashDistance, hashDistance };
     const { fingerprint } = contender.reading;
+    const { thumbnailShiftX, thumbnailShiftY, stripShiftX, stripShiftY } = this.verify;
     return {
       whole: shiftedCorrelation(fingerprint.thumbnail, details.thumbnail, thumbnailSize.width, thumbnailSize.height, thumbnailShiftX.value, thumbnailShiftY.value),
       art: shiftedCorrelation(artOfThumbnail(fingerprint.thumbnail), artOfThumbnail(details.thumbnail), artCells.width, artCells.height, thumbnailShiftX.value, thumbnailShiftY.value),
@@ -75,7 +78,7 @@ export class CandidateRanking {
       for (const [id, details] of found) this.details.set(id, details);
     }
     for (const contender of contenders) {
-      const through = similarity(this.evidence(contender));
+      const through = similarity(this.evidence(contender), this.verify);
       if ((this.readingValues.get(contender.position) ?? -Infinity) >= through) continue;
       this.contenders.set(contender.position, contender);
       this.readingValues.set(contender.position, through);
@@ -86,11 +89,15 @@ export class CandidateRanking {
    * A printing is as alike as its best showing: aligned, or through its best reading, which may
    * line up better than an alignment started from a poorer outline (and its hash comes from there).
    */
+  private alignedSimilarity({ whole, art, strip }: Alignment, hashDistance: number): number {
+    return similarity({ whole, art, strip, hashDistance }, this.verify);
+  }
+
   private valueOf(position: number): number {
     const unaligned = this.readingValues.get(position)!;
     const alignment = this.alignments.get(position);
     if (!alignment) return unaligned;
-    return Math.max(unaligned, alignedSimilarity(alignment, this.contenders.get(position)!.hashDistance));
+    return Math.max(unaligned, this.alignedSimilarity(alignment, this.contenders.get(position)!.hashDistance));
   }
 
   /** The `count` contenders with the best coarse correlation, best first. */
@@ -109,11 +116,11 @@ export class CandidateRanking {
     // The same printing from nearly the same outline would align to the same place.
     const tried = this.starts.get(contender.position) ?? [];
     const size = Math.hypot(start[2].x - start[0].x, start[2].y - start[0].y);
-    if (tried.some((quad) => maxCornerDistance(quad, start) < sameStart.value * size)) return;
+    if (tried.some((quad) => maxCornerDistance(quad, start) < this.verify.sameStart.value * size)) return;
     this.starts.set(contender.position, [...tried, start]);
-    const alignment = alignToCandidate(this.sampler, start, fine);
+    const alignment = alignToCandidate(this.sampler, start, fine, this.verify);
     const known = this.alignments.get(contender.position);
-    if (known && alignedSimilarity(known, 0) >= alignedSimilarity(alignment, 0)) return;
+    if (known && this.alignedSimilarity(known, 0) >= this.alignedSimilarity(alignment, 0)) return;
     this.alignments.set(contender.position, alignment);
   }
 
@@ -131,7 +138,7 @@ export class CandidateRanking {
     const pair = Math.min(a, b) * this.search.size + Math.max(a, b);
     let alike = this.alike.get(pair);
     if (alike === undefined) {
-      alike = correlationWith(this.normalisedThumbnail(a, da), this.normalisedThumbnail(b, db)) > sameArtCorrelation.value;
+      alike = correlationWith(this.normalisedThumbnail(a, da), this.normalisedThumbnail(b, db)) > this.verify.sameArtCorrelation.value;
       this.alike.set(pair, alike);
     }
     return alike;
@@ -168,7 +175,7 @@ export class CandidateRanking {
    */
   alignRivals(): void {
     let groups = this.groups();
-    for (let round = 0; round < rivalRounds.value; round++) {
+    for (let round = 0; round < this.verify.rivalRounds.value; round++) {
       const [top, rival] = groups;
       if (!top || !rival || !this.alignments.has(top[0]!.position) || this.alignments.has(rival[0]!.position)) break;
       this.align(this.contenders.get(rival[0]!.position)!);
@@ -193,12 +200,12 @@ export class CandidateRanking {
     const targets = group.map((entry) => this.fineOf(entry.position)![which]);
     const mean = new Float32Array(targets[0]!.length);
     for (const target of targets) for (let i = 0; i < mean.length; i++) mean[i]! += target[i]! / targets.length;
-    const rough = alignRegionRoughly(sampler, start, grid, mean);
+    const rough = alignRegionRoughly(sampler, start, grid, mean, this.verify);
     const reads: Uint8Array[] = [];
     targets.forEach((target, k) => {
       // Printings with one strip (variants, often a card's languages) share one read.
       const same = targets.findIndex((other) => other.length === target.length && other.every((value, i) => value === target[i]));
-      reads.push(same < k ? reads[same]! : readRegion(sampler, which === 'strip' ? alignRegionFinely(sampler, rough, grid, target) : rough, grid));
+      reads.push(same < k ? reads[same]! : readRegion(sampler, which === 'strip' ? alignRegionFinely(sampler, rough, grid, target, this.verify) : rough, grid));
     });
     this.regionReads.set(key, reads);
     return reads;
@@ -218,6 +225,7 @@ export class CandidateRanking {
       reprintFits(
         () => this.photoRegions(group, start, which),
         details.map((member) => member![which]),
+        this.verify,
         size,
       );
     const strips = fitsOn('strip', stripSize);
@@ -238,12 +246,10 @@ export class CandidateRanking {
         for (const position of this.search.printingsOfCard(entry.position)) {
           if (this.contenders.has(position) || missing.has(position)) continue;
           const coarse = this.search.correlate(reading.fingerprint.thumbnail, [position])[0]!;
-          missing.set(position, { position, reading, coarse, hashDistance: this.search.distance(reading.fingerprint.hashes, position) });
+          missing.set(position, { position, reading, coarse, hashDistance: this.search.distance(reading.fingerprint.hashes, position, this.stripHashWeight) });
         }
       }
     }
     if (missing.size > 0) await this.add([...missing.values()]);
   }
 }
-
-const alignedSimilarity = ({ whole, art, strip }: Alignment, hashDistance: number) => similarity({ whole, art, strip, hashDistance });

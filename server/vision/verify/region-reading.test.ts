@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { identifySettings } from '../identify-settings.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,8 @@ import { PhotoSampler } from '../rectify/photo-sampler.ts';
 import { alignRegionFinely, alignRegionRoughly } from './region-reading.ts';
 import { readRegion } from './read-region.ts';
 import { reprintFits } from './tell-reprints-apart.ts';
+
+const { verify } = identifySettings;
 
 const grid = regionGrids.strip;
 
@@ -53,7 +56,7 @@ describe("reading the photo's bottom strip for telling a card from its reprint",
       const strip = pair[photo.shown]!.strip;
       const mean = Float32Array.from(strip, (value, i) => (value + pair[1 - photo.shown]!.strip[i]!) / 2);
       const start = offBy(photo);
-      const lined = alignRegionFinely(photo.sampler, alignRegionRoughly(photo.sampler, start, grid, mean), grid, strip);
+      const lined = alignRegionFinely(photo.sampler, alignRegionRoughly(photo.sampler, start, grid, mean, verify), grid, strip, verify);
       const before = likeness(readRegion(photo.sampler, start, grid), strip);
       const after = likeness(readRegion(photo.sampler, lined, grid), strip);
       expect(after).toBeGreaterThan(0.7);
@@ -64,9 +67,9 @@ describe("reading the photo's bottom strip for telling a card from its reprint",
   it('tells the card shown from the other printing, each lined up with its own strip', () => {
     for (const photo of photos) {
       const mean = Float32Array.from(pair[0]!.strip, (value, i) => (value + pair[1]!.strip[i]!) / 2);
-      const rough = alignRegionRoughly(photo.sampler, offBy(photo), grid, mean);
-      const reads = pair.map((printing) => readRegion(photo.sampler, alignRegionFinely(photo.sampler, rough, grid, printing.strip), grid));
-      const fits = reprintFits(() => reads, pair.map((printing) => printing.strip));
+      const rough = alignRegionRoughly(photo.sampler, offBy(photo), grid, mean, verify);
+      const reads = pair.map((printing) => readRegion(photo.sampler, alignRegionFinely(photo.sampler, rough, grid, printing.strip, verify), grid));
+      const fits = reprintFits(() => reads, pair.map((printing) => printing.strip), verify);
       expect(fits[photo.shown]).toBeGreaterThan(fits[1 - photo.shown]! + 0.1);
     }
   });

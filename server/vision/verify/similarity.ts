@@ -1,4 +1,4 @@
-import { identifySettings } from '../identify-settings.ts';
+import type { VerifySettings } from '../identify-settings.ts';
 
 /** What the re-ranking measured for one candidate. */
 export interface MatchEvidence {
@@ -12,8 +12,6 @@ export interface MatchEvidence {
   hashDistance: number;
 }
 
-const { similarityWhole, similarityArt, similarityStrip, similarityHash } = identifySettings.verify;
-
-export function similarity(evidence: MatchEvidence): number {
+export function similarity(evidence: MatchEvidence, { similarityWhole, similarityArt, similarityStrip, similarityHash }: VerifySettings): number {
   return similarityWhole.value * evidence.whole + similarityArt.value * evidence.art + similarityStrip.value * evidence.strip + similarityHash.value * (1 - 2 * evidence.hashDistance);
 }

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { identifySettings } from '../identify-settings.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,8 @@ import { fingerprintCardImage } from '../describe/fingerprint-card-image.ts';
 import { PhotoSampler } from '../rectify/photo-sampler.ts';
 import { readRegion } from './read-region.ts';
 import { reprintFits } from './tell-reprints-apart.ts';
+
+const { verify } = identifySettings;
 
 const { width, height } = stripSize;
 const random = new SeededRandom(7);
@@ -34,18 +37,18 @@ describe('reprintFits', () => {
     const first = texturedStrip();
     const second = withOtherNumber(first);
     const photo = noisy(first, 15);
-    const [fitsFirst, fitsSecond] = reprintFits(() => [photo, photo], [first, second]);
+    const [fitsFirst, fitsSecond] = reprintFits(() => [photo, photo], [first, second], verify);
     expect(fitsFirst).toBeGreaterThan(0.8);
     expect(fitsFirst! - fitsSecond!).toBeGreaterThan(0.3);
     const photoOfSecond = noisy(second, 15);
-    const [againFirst, againSecond] = reprintFits(() => [photoOfSecond, photoOfSecond], [first, second]);
+    const [againFirst, againSecond] = reprintFits(() => [photoOfSecond, photoOfSecond], [first, second], verify);
     expect(againSecond).toBeGreaterThan(againFirst! + 0.3);
   });
 
   it('gives every printing 0 when their strips do not differ', () => {
     const strip = texturedStrip();
     const photo = noisy(strip, 15);
-    expect(reprintFits(() => [photo, photo, photo], [strip, Uint8Array.from(strip), Uint8Array.from(strip)])).toEqual([0, 0, 0]);
+    expect(reprintFits(() => [photo, photo, photo], [strip, Uint8Array.from(strip), Uint8Array.from(strip)], verify)).toEqual([0, 0, 0]);
   });
 
   describe('on photos of a card and its reprint', () => {
@@ -69,7 +72,7 @@ describe('reprintFits', () => {
         const { image, truth: outline } = await decodedTestPhoto(readFileSync(printing.imageFile), { seed: 4 });
         const sampler = new PhotoSampler(image);
         const photoStrip = readRegion(sampler, outline, regionGrids.strip);
-        const fits = reprintFits(() => [photoStrip, photoStrip], pair.map((candidate) => candidate.strip));
+        const fits = reprintFits(() => [photoStrip, photoStrip], pair.map((candidate) => candidate.strip), verify);
         expect(fits[shown]).toBeGreaterThan(fits[1 - shown]!);
       }
     });

@@ -1,8 +1,6 @@
 import { stripSize } from '../describe/card-fingerprint.ts';
 import { normalised, shiftedCorrelation } from '../image/correlation.ts';
-import { identifySettings } from '../identify-settings.ts';
-
-const { differingDeviation, differingMinPixels, differingShiftX, differingShiftY } = identifySettings.verify;
+import type { VerifySettings } from '../identify-settings.ts';
 
 /** In standard deviations from the mean. */
 function standardised(values: Uint8Array): Float32Array {
@@ -14,7 +12,7 @@ function standardised(values: Uint8Array): Float32Array {
  * For each of some printings' regions, the pixels where it differs from the others (by over
  * `differingDeviation` standard deviations from at least one); undefined where too few do to tell it apart.
  */
-function differingPixels(regions: Uint8Array[]): Array<Uint8Array | undefined> {
+function differingPixels(regions: Uint8Array[], { differingDeviation, differingMinPixels }: VerifySettings): Array<Uint8Array | undefined> {
   const z = regions.map(standardised);
   return regions.map((region, k) => {
     const differs = new Uint8Array(region.length);
@@ -40,8 +38,9 @@ function differingPixels(regions: Uint8Array[]): Array<Uint8Array | undefined> {
  * not called, and every fit is 0, when the printings' regions do not differ (reprints share their
  * text, a card's languages often their strip).
  */
-export function reprintFits(readPhoto: () => Uint8Array[], regions: Uint8Array[], size: { width: number; height: number } = stripSize): number[] {
-  const differing = differingPixels(regions);
+export function reprintFits(readPhoto: () => Uint8Array[], regions: Uint8Array[], verify: VerifySettings, size: { width: number; height: number } = stripSize): number[] {
+  const { differingShiftX, differingShiftY } = verify;
+  const differing = differingPixels(regions, verify);
   if (differing.every((differs) => differs === undefined)) return regions.map(() => 0);
   const photoRegions = readPhoto();
   return differing.map((differs, k) => (differs ? shiftedCorrelation(photoRegions[k]!, regions[k]!, size.width, size.height, differingShiftX.value, differingShiftY.value, differs) : 0));
