@@ -5,8 +5,8 @@ import { codeOfStatus, HttpError } from '../http-error.ts';
 /**
  * Every error leaves the server as `{ status, error, code, message }`. An HttpError is answered as it
  * says, headers included; any other 5xx is unexpected and never leaks its details. Every 5xx answer
- * is logged with its request id: with its stack where an error is behind it, and without one where
- * a route answered 5xx itself.
+ * is logged with its request id: an unexpected error with its stack, a refusal the server chose
+ * (503 busy or not ready) with its code and message, and a 5xx a route sent itself with its address.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   const logged = new WeakSet<FastifyRequest>();
@@ -14,7 +14,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) {
         logged.add(request);
-        request.log.warn({ err: error, code: error.code }, `answered ${error.statusCode} ${error.code}`);
+        // A refusal the server chose (busy, not ready): its stack is the same every time.
+        request.log.warn({ code: error.code, reason: error.message }, `answered ${error.statusCode} ${error.code}`);
       }
       return reply.status(error.statusCode).headers(error.headers).send(sendError(error.statusCode, error.message, error.code));
     }
