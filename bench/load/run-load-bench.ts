@@ -1,4 +1,4 @@
-// `npm run bench:load [-- --seconds 60 --clients 20 --settle 60 --stalled 150 --import-seconds 30 --label pool]`
+// `npm run bench:load [-- --seconds 60 --clients 20 --settle 60 --stalled 150 --attack-seconds 30 --import-seconds 30 --label pool]`
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { probeFromProcess } from './probe-endpoint.ts';
 import { sampleRss } from './rss-sampler.ts';
 import { startServer } from './server-process.ts';
 import { stallUploads } from './stalled-uploads.ts';
+import { uploadAttack } from './upload-attack.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const { values } = parseArgs({
@@ -26,6 +27,10 @@ const { values } = parseArgs({
     // How long the stalled uploads are held open before the bench abandons them.
     'stall-seconds': { type: 'string', default: '20' },
     photos: { type: 'string', default: '40' },
+    // Honest clients identifying alone, then beside 100 stalled uploads from one other address.
+    'attack-seconds': { type: 'string', default: '30' },
+    'attack-clients': { type: 'string', default: '4' },
+    'attack-stalled': { type: 'string', default: '100' },
     // How long three collectors send 50,000-row CSV files while /health is timed.
     'import-seconds': { type: 'string', default: '30' },
     label: { type: 'string', default: 'load' },
@@ -78,6 +83,14 @@ try {
   await sleep(settleSeconds);
   const afterStallMb = server.rssMb();
 
+  console.error(`Identifying alone, then beside ${values['attack-stalled']} stalled uploads from another address, ${values['attack-seconds']} s each...`);
+  const stalledAttack = await uploadAttack(server.port, data.photos, {
+    clients: Number(values['attack-clients']),
+    seconds: Number(values['attack-seconds']),
+    stalled: Number(values['attack-stalled']),
+    reconnectMs: 1000,
+  });
+
   console.error(`Three collectors importing 50,000-row files for ${values['import-seconds']} s while probing /health...`);
   const imports = await importAttack(server, importData, { seconds: Number(values['import-seconds']), probeMs });
 
@@ -99,6 +112,7 @@ try {
       healthWhileHeld: summarise(healthWhileStalled!, 2),
       rssAfterAbandonedAndSettledMb: mb(afterStallMb),
     },
+    uploadAttack: stalledAttack,
     importAttack: imports,
   };
   console.log(JSON.stringify(result, null, 2));
