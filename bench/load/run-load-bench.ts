@@ -73,7 +73,8 @@ try {
   console.error(`Stalling ${stalled} uploads of 9.5 MB out of a declared 10 MB for ${stallSeconds} s...`);
   const beforeStallMb = server.rssMb();
   const duringStall = sampleRss(() => server.rssMb(), rssEveryMs);
-  const uploads = stallUploads(server.port, stalled, 10 * megabyte, 9.5 * megabyte);
+  // From enough addresses that the global cap, not one address's share, bounds what is held.
+  const uploads = stallUploads(server.port, stalled, 10 * megabyte, 9.5 * megabyte, 40);
   await uploads.sent;
   await sleep(stallSeconds);
   const closedWhileHeld = uploads.closedByServer();

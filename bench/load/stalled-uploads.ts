@@ -11,10 +11,11 @@ export interface StalledUploads {
 
 /**
  * `count` identify uploads that declare `declaredBytes` of body, send `sentBytes` of it and then go
- * quiet, as a phone losing its connection mid-upload does: what the server holds for them, and
- * whether it lets them go, is what is measured.
+ * quiet, as phones losing their connection mid-upload do: what the server holds for them, and
+ * whether it lets them go, is what is measured. They come from `addresses` addresses (127.0.2.x),
+ * so the server's global cap is reached, not only one address's share of it.
  */
-export function stallUploads(port: number, count: number, declaredBytes: number, sentBytes: number): StalledUploads {
+export function stallUploads(port: number, count: number, declaredBytes: number, sentBytes: number, addresses = 1): StalledUploads {
   const boundary = 'cardlensstall';
   const partHead = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="stall.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
   const head = Buffer.from(
@@ -28,9 +29,9 @@ export function stallUploads(port: number, count: number, declaredBytes: number,
   const sent = Promise.all(
     Array.from(
       { length: count },
-      () =>
+      (_, index) =>
         new Promise<void>((resolve) => {
-          const socket = connect(port, '127.0.0.1');
+          const socket = connect({ port, host: '127.0.0.1', localAddress: `127.0.2.${(index % addresses) + 1}` });
           sockets.push(socket);
           socket.on('error', () => resolve());
           socket.on('close', () => {

@@ -2,11 +2,11 @@
 // `npm run bench:load` runs it after its other phases: honest identification alone, then beside
 // `stalled` connections from one other address that send an upload's first bytes and go quiet.
 import { rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { summarise, type LatencySummary, type Outcome } from './latency-summary.ts';
+import { identifyClients } from './identify-clients.ts';
+import { summarise, type LatencySummary } from './latency-summary.ts';
 import { prepareServerData } from './prepare-server-data.ts';
 import { startServer } from './server-process.ts';
 
@@ -33,51 +33,7 @@ export interface UploadAttackResult {
   attackConnections: number;
 }
 
-const boundary = 'cardlensbench';
-
-function form(photo: Buffer): Buffer {
-  return Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    photo,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-}
-
-/** One photo sent from `localAddress` (fetch cannot choose one), timed to its whole answer. */
-function identifyFrom(port: number, body: Buffer, localAddress: string): Promise<Outcome> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const outgoing = request(
-      {
-        host: '127.0.0.1',
-        port,
-        localAddress,
-        method: 'POST',
-        path: '/v1/vision/identify',
-        agent: false,
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
-        response.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
-      },
-    );
-    outgoing.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
-    outgoing.end(body);
-  });
-}
-
-async function honestClients(port: number, bodies: Buffer[], clients: number, until: number): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
-  let next = 0;
-  const client = async (index: number) => {
-    const address = `127.0.1.${index + 1}`;
-    while (Date.now() < until) outcomes.push(await identifyFrom(port, bodies[next++ % bodies.length]!, address));
-  };
-  await Promise.all(Array.from({ length: clients }, (_, index) => client(index)));
-  return outcomes;
-}
+const boundary = 'cardlensstall';
 
 /** Keeps `count` stalled uploads open from 127.0.0.2 until stopped, opening again each one the server closes. */
 function stallFromOneAddress(port: number, count: number, reconnectMs: number) {
@@ -117,12 +73,12 @@ function stallFromOneAddress(port: number, count: number, reconnectMs: number) {
 }
 
 export async function uploadAttack(port: number, photos: Buffer[], options: UploadAttackOptions): Promise<UploadAttackResult> {
-  const bodies = photos.map(form);
-  const alone = await honestClients(port, bodies, options.clients, Date.now() + options.seconds * 1000);
+  const url = `http://127.0.0.1:${port}`;
+  const alone = await identifyClients(url, photos, options.clients, Date.now() + options.seconds * 1000);
   const attack = stallFromOneAddress(port, options.stalled, options.reconnectMs);
   // The attacker's connections are open and stalled before the honest clients start.
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const underAttack = await honestClients(port, bodies, options.clients, Date.now() + options.seconds * 1000);
+  const underAttack = await identifyClients(url, photos, options.clients, Date.now() + options.seconds * 1000);
   const { answers, opened } = attack.stop();
   const aloneSummary = summarise(alone, options.seconds);
   const attackSummary = summarise(underAttack, options.seconds);
