@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JWK } from 'jose';
 import type { AccountDirectory } from '../auth/account-directory.ts';
@@ -49,6 +50,15 @@ function html(reply: FastifyReply, page: string, status = 200) {
 }
 
 /**
+ * The request with a body already read, as a stream that yields it again: oidc-provider reads form
+ * bodies from the request stream itself and warns about (and works around) a body parsed before it.
+ */
+function replayed(raw: IncomingMessage, body: string): IncomingMessage {
+  const { headers, rawHeaders, method, url, httpVersion, httpVersionMajor, httpVersionMinor, socket } = raw;
+  return Object.assign(Readable.from([Buffer.from(body)]), { headers, rawHeaders, method, url, httpVersion, httpVersionMajor, httpVersionMinor, socket, connection: socket }) as unknown as IncomingMessage;
+}
+
+/**
  * The embedded OpenID provider at `/realms/{realm}` (Keycloak's paths), its login page, and the
  * outbox and set-password pages that stand in for email.
  */
@@ -79,24 +89,23 @@ export async function registerDevIdentity(app: FastifyInstance, config: ServerCo
     // oidc-provider reads request bodies itself: leave the stream untouched.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-    // Its forms (token, revoke, logout) are read here instead, to refuse control characters before
-    // they reach a lookup; oidc-provider then takes the text from `body`.
+    // Its forms (token, revoke, logout) are read here first, to refuse control characters before
+    // they reach a lookup, and then handed to oidc-provider as the stream it reads itself.
     const formLimit = serverSettings.http.providerFormLimit.value;
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: formLimit }, (request, body, done) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: formLimit }, (_request, body, done) => {
       try {
         for (const [name, value] of new URLSearchParams(body as string)) refuseControlCharacters({ [name]: value }, 'Form field');
       } catch (error) {
         done(error as Error);
         return;
       }
-      (request.raw as IncomingMessage & { body?: string }).body = body as string;
-      done(null, undefined);
+      done(null, body);
     });
     const handle = provider.callback();
     scope.all(`${mountPath}/*`, (request, reply) => {
       void reply.hijack();
-      const raw = request.raw as IncomingMessage & { originalUrl?: string };
-      raw.originalUrl = raw.url;
+      const raw = typeof request.body === 'string' ? replayed(request.raw, request.body) : request.raw;
+      (raw as IncomingMessage & { originalUrl?: string }).originalUrl = raw.url;
       raw.url = raw.url!.slice(mountPath.length) || '/';
       handle(raw, reply.raw);
     });
