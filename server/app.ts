@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { createKeycloakAccountDirectory } from './auth/keycloak-account-directory.ts';
@@ -69,7 +69,7 @@ export async function buildApp({ config, logger = false, logRequests = false, da
   const limits = httpLimits(http);
   const app = Fastify({
     logger,
-    disableRequestLogging: !logRequests,
+    logController: new LogController({ disableRequestLogging: !logRequests }),
     trustProxy: config.trustProxy,
     bodyLimit: limits.bodyLimit,
     schemaErrorFormatter: formatSchemaError,

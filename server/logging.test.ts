@@ -61,8 +61,14 @@ describe('what the server logs by default', () => {
     expect(lines.filter((line) => line.msg === 'answered 502')).toMatchObject([{ level: 50, reqId: expect.any(String), url: '/answers-502' }]);
   });
 
-  test('LOG_REQUESTS=1 logs every request as well', () => {
-    expect(serverLogging({ LOG_REQUESTS: '1' }).logRequests).toBe(true);
-    expect(serverLogging({}).logRequests).toBe(false);
+  test('LOG_REQUESTS=1 logs every request as well', async () => {
+    const verbose = capture();
+    const traced = await buildApp({ config: testConfig(), database: { kind: 'pglite' }, ...serverLogging({ LOG_REQUESTS: '1' }, verbose.stream) });
+    try {
+      expect((await traced.inject('/health')).statusCode).toBe(200);
+    } finally {
+      await traced.close();
+    }
+    expect(verbose.lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
   });
 });
