@@ -331,6 +331,9 @@ export function createCollectionRepository(db: Database): CollectionRepository {
           const batch = entries.slice(start, start + batchRows);
           const written = await upsert(trx, owner, batch, maxQuantity).execute();
           if (written.length < batch.length) throw new QuantityOverflow();
+          // PGlite runs each statement on this thread and answers it without a turn of the event
+          // loop: without this, a whole import would hold every other request until it commits.
+          await new Promise((resolve) => setImmediate(resolve));
         }
       }));
     },

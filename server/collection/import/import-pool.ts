@@ -8,15 +8,18 @@ export interface ImportPoolSettings {
   queue: number;
   retryAfterSeconds: number;
   idleTimeoutMs: number;
+  /** How much lower than the event loop the thread is scheduled. */
+  nice: number;
 }
 
 export function importPoolSettings(overrides: Partial<ImportPoolSettings> = {}): ImportPoolSettings {
-  const { importThreads, importQueue, importRetryAfter, importIdleTimeout } = serverSettings.collection;
+  const { importThreads, importQueue, importRetryAfter, importIdleTimeout, importNice } = serverSettings.collection;
   return {
     threads: importThreads.value,
     queue: importQueue.value,
     retryAfterSeconds: importRetryAfter.value,
     idleTimeoutMs: importIdleTimeout.value,
+    nice: importNice.value,
     ...overrides,
   };
 }
@@ -48,6 +51,8 @@ export function createImportPool(settings: ImportPoolSettings = importPoolSettin
       idleTimeout: settings.idleTimeoutMs,
       maxQueue: settings.queue,
       execArgv: workerArgv,
+      // Per thread on Linux: the event loop, which answers everyone, is served first.
+      niceIncrement: settings.nice,
     }));
   const retryAfter = { 'retry-after': String(settings.retryAfterSeconds) };
 
