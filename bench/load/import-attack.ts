@@ -25,6 +25,8 @@ export interface ImportAttackResult {
   rowsPerFile: number;
   fileMb: number;
   seconds: number;
+  /** /health for a few seconds before any file is sent: the machine's own noise. */
+  healthBefore: LatencySummary;
   /** /health while the collectors send their files (target: p99 <= 50 ms). */
   health: LatencySummary;
   previews: LatencySummary;
@@ -73,13 +75,15 @@ export function importFile(printingIds: string[], rows: number): string {
 export async function importAttack(
   server: Pick<ServerProcess, 'url'>,
   data: ImportAttackData,
-  { collectors = 3, rows = 50_000, seconds = 30, probeMs = 100 } = {},
+  { collectors = 3, rows = 50_000, seconds = 30, probeMs = 100, quietSeconds = 5 } = {},
 ): Promise<ImportAttackResult> {
   const file = importFile(data.printingIds, rows);
   const issuer = `${server.url}/realms/cardlens`;
   const tokens = await Promise.all(Array.from({ length: collectors }, (_, index) => collectorToken(data.signingKey, issuer, `bench-importer-${index + 1}`)));
   const send = (token: string, path: string) =>
     fetch(`${server.url}${path}?layout=generic`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' }, body: file });
+
+  const [healthBefore] = await probeFromProcess(server.url, ['/health'], probeMs, Date.now() + quietSeconds * 1000);
 
   // One collector's second file while its first is read: refused, not queued.
   const first = send(tokens[0]!, '/v1/collection/import/preview');
@@ -104,6 +108,7 @@ export async function importAttack(
     rowsPerFile: rows,
     fileMb: Math.round((Buffer.byteLength(file) / (1024 * 1024)) * 10) / 10,
     seconds,
+    healthBefore: summarise(healthBefore!, quietSeconds),
     health: summarise(health!, seconds),
     previews: summarise(previews, seconds),
     imports: summarise(imports, seconds),
