@@ -45,7 +45,8 @@ export async function startServer(dataDir: string): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, STATIC_DIR: `${root}dist` },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // What the server logs goes to the bench's stderr: its stdout carries only the bench's JSON.
+    stdio: ['ignore', process.stderr, 'inherit'],
   });
   await waitUntilHealthy(url, child, 120_000);
   return {
