@@ -134,6 +134,7 @@ export interface CollectionRepository {
   completion(owner: string): Promise<SetCompletionRow[]>;
   ownedInSet(owner: string, setId: string): Promise<Array<{ printing_id: string; quantity: number }>>;
   exportRows(owner: string): Promise<EntryRow[]>;
+  /** Every printing's identity, read again only when the catalogue changed (its change counter moved). */
   printingIdentities(): Promise<PrintingIdentity[]>;
   /** The collector's quantities by `printingId|condition`. */
   ownedQuantities(owner: string): Promise<Array<[string, number]>>;
@@ -193,6 +194,7 @@ export function createCollectionRepository(db: Database): CollectionRepository {
   const entries = () => db.selectFrom('collection_entry as entry');
   const base = () => entries().innerJoin('printing', 'printing.id', 'entry.printing_id').innerJoin('card_set', 'card_set.id', 'printing.set_id');
   const entryColumns = [...cardColumns, 'entry.id as entry_id', 'entry.condition', 'entry.quantity', 'entry.added_at'] as const;
+  let identities: { generation: string; rows: Promise<PrintingIdentity[]> } | undefined;
 
   return {
     async list(owner, request) {
@@ -313,11 +315,22 @@ export function createCollectionRepository(db: Database): CollectionRepository {
     },
 
     async printingIdentities() {
-      return db
-        .selectFrom('printing')
-        .innerJoin('card_set', 'card_set.id', 'printing.set_id')
-        .select(['printing.id', 'printing.set_id', 'card_set.code as set_code', 'card_set.name as set_name', 'printing.local_id', 'printing.language', 'printing.variant', 'printing.name'])
-        .execute();
+      // One row read instead of every printing: on PGlite each read runs on the event loop's thread.
+      const counter = await db.selectFrom('change_counter').select('generation').where('name', '=', 'catalog').executeTakeFirst();
+      const generation = String(counter?.generation ?? '');
+      if (identities?.generation !== generation) {
+        const rows = db
+          .selectFrom('printing')
+          .innerJoin('card_set', 'card_set.id', 'printing.set_id')
+          .select(['printing.id', 'printing.set_id', 'card_set.code as set_code', 'card_set.name as set_name', 'printing.local_id', 'printing.language', 'printing.variant', 'printing.name'])
+          .execute();
+        identities = { generation, rows };
+        // A failed read is not kept: the next file reads again.
+        rows.catch(() => {
+          if (identities?.rows === rows) identities = undefined;
+        });
+      }
+      return identities.rows;
     },
 
     async ownedQuantities(owner) {
