@@ -15,6 +15,22 @@ export interface UploadSlotLimits {
 }
 
 /**
+ * Whose slots an address uses: an IPv4 address itself, an IPv6 one its /64 network, which is what
+ * one subscriber or host is given and can pick addresses from at will.
+ */
+export function addressGroup(ip: string): string {
+  const address = ip.replace(/%.*$/, '');
+  if (!address.includes(':')) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = address.toLowerCase().split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/**
  * Slots for photos being received, counted globally and per client address. A request takes one only
  * once its body starts arriving, so connections that send headers and wait hold none.
  */
@@ -30,8 +46,9 @@ export function createUploadSlots(limits: UploadSlotLimits) {
   }
 
   return {
-    /** Takes a slot for `address`, or throws 503 upload_busy; the returned function frees it (once). */
-    take(address: string): () => void {
+    /** Takes a slot for the client at `ip` (its /64 for IPv6), or throws 503 upload_busy; the returned function frees it (once). */
+    take(ip: string): () => void {
+      const address = addressGroup(ip);
       const mine = byAddress.get(address) ?? 0;
       if (mine >= limits.uploadsPerAddress) throw refuse(`This address is sending ${limits.uploadsPerAddress} photos already`);
       if (total >= limits.uploadsInFlight) throw refuse(`The server is receiving ${limits.uploadsInFlight} photos already`);
