@@ -1,3 +1,6 @@
+// Comlink types its Node adapter beside its UMD build only; every program that compiles this file needs the declaration.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./comlink-node.d.ts" />
 import { expose, wrap, type Remote } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import type { MessagePort } from 'node:worker_threads';
