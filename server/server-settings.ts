@@ -130,7 +130,12 @@ const catalog = {
   ),
 };
 
-export const serverSettings = { http, identifyPool, backgroundIndex, changeWatch, indexReload, throttle, collection, catalog } as const;
+/** How the built app's files are cached by browsers and proxies. */
+const staticFiles = {
+  immutableMaxAge: setting(31_536_000, 's', "a year, the longest caches honour: a file under /assets/ has its content's hash in its name, so a new build gives it a new address and the old one never changes"),
+};
+
+export const serverSettings = { http, identifyPool, backgroundIndex, changeWatch, indexReload, throttle, collection, catalog, staticFiles } as const;
 
 /** Answers what is wrong with the settings: every value a finite positive number. */
 export function validateServerSettings(settings: Record<string, Record<string, Setting>> = serverSettings): string[] {
