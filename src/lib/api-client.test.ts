@@ -8,12 +8,14 @@ import { ApiError } from './api-error.ts';
 // The real server shell on a loopback port, with two extra routes that echo what the client sent.
 let server: FastifyInstance;
 let baseUrl: string;
+// The slow route answers only when the test lets it, after the client has given up: no race with a timer.
+let answerSlow = () => {};
 
 beforeAll(async () => {
   server = await buildApp({ config: readConfig({ STATIC_DIR: '/nonexistent' }), database: { kind: 'pglite' } });
   server.get('/v1/echo', async (request) => ({ authorization: request.headers.authorization ?? null, accept: request.headers.accept }));
   server.get('/v1/bare-error', async (_request, reply) => reply.status(502).send(''));
-  server.get('/v1/slow', async () => new Promise((resolve) => setTimeout(() => resolve({ late: true }), 500)));
+  server.get('/v1/slow', () => new Promise((resolve) => (answerSlow = () => resolve({ late: true }))));
   baseUrl = await server.listen({ port: 0, host: '127.0.0.1' });
 }, 60_000);
 afterAll(() => server.close());
@@ -44,6 +46,7 @@ describe('API client', () => {
 
   test('a request that takes too long fails with the client message', async () => {
     const error = await createApiClient({ baseUrl, timeoutMs: 100 }).get('/v1/slow').catch((caught: unknown) => caught);
+    answerSlow();
     expect(error).toMatchObject({ message: 'Request timed out', status: undefined });
   });
 
