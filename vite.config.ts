@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
+import { compressBuildPlugin } from './scripts/compress-build.ts';
 import { forwardToTestApi } from './scripts/forward-to-test-api.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -47,7 +48,7 @@ const browserProvider = playwright({
 });
 
 export default defineConfig({
-  plugins: [react(), copyOrtRuntime(), missingModelsAre404()],
+  plugins: [react(), copyOrtRuntime(), missingModelsAre404(), compressBuildPlugin()],
   resolve: { conditions: ['onnxruntime-web-use-extern-wasm'] },
   optimizeDeps: {
     // Listed up front so the browser tests never see Vite re-bundle dependencies mid-run.
