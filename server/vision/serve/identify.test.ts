@@ -13,6 +13,11 @@ import { photoUpload } from '../../test-support/photo-upload.ts';
 
 const outDir = fileURLToPath(new URL('../../../fixtures/identify/out/test', import.meta.url));
 
+// The product's targets for identification (docs/identification.md), which plain generated photos
+// must meet as real ones do: the right card first on 99% of photos, no match for 97% of cards
+// outside the catalogue.
+const targets = { topOne: 0.99, outsideNoMatch: 0.97 } as const;
+
 describe.each(testBackends())('POST /v1/vision/identify on $name', (backend) => {
   let catalog: TestCatalog;
   let photos: TestPhoto[];
@@ -54,8 +59,8 @@ describe.each(testBackends())('POST /v1/vision/identify on $name', (backend) => 
         if (candidates[0]?.printingId === photo.printingId) right += 1;
       }
     }
-    expect(right / inCatalog).toBeGreaterThanOrEqual(0.9);
-    expect(noMatch / outside).toBeGreaterThanOrEqual(0.87);
+    expect(right / inCatalog).toBeGreaterThanOrEqual(targets.topOne);
+    expect(noMatch / outside).toBeGreaterThanOrEqual(targets.outsideNoMatch);
   }, 180_000);
 
   it('answers candidates with the catalogue fields, image and Cardmarket links', async () => {
