@@ -12,7 +12,6 @@ import { readRegion } from './read-region.ts';
 import { similarity, type MatchEvidence } from './similarity.ts';
 import { reprintFits } from './tell-reprints-apart.ts';
 
-
 /** A printing in the running and how alike the photo and it are: its best showing. */
 export interface RankedEntry {
   position: number;
@@ -22,20 +21,33 @@ export interface RankedEntry {
 /** Printings that show one artwork (languages, variants, reprints), the most alike first. */
 export type ArtworkGroup = RankedEntry[];
 
+/** A printing in the running and what was found of it. */
+interface InRunning {
+  /** The reading it is most alike through. */
+  contender: Contender;
+  /** Its similarity through that reading, unaligned. */
+  readingValue: number;
+  /** The best of its alignments, judged on the card and its bottom strip. */
+  alignment?: Alignment;
+  /** The outlines it was aligned from. */
+  starts: Quad[];
+  /** Its thumbnail ready for correlating (grouping compares every pair). */
+  normalisedThumbnail?: Float32Array;
+}
+
 /**
  * The printings in the running for one photo and what the finer comparison found for each (aligned
  * when it was worth it). The work is asked for step by step (`add`, `align`, `alignRivals`,
  * `tellApart`, `addPrintingsOfCards`); reading the groups starts none.
  */
 export class CandidateRanking {
-  private readonly contenders = new Map<number, Contender>();
-  /** Each contender's similarity through its reading, unaligned. */
-  private readonly readingValues = new Map<number, number>();
-  private readonly alignments = new Map<number, Alignment>();
-  private readonly starts = new Map<number, Quad[]>();
+  /** The printings in the running, by their place in the index, in the order they came in. */
+  private readonly inRunning = new Map<number, InRunning>();
+  /** The finalists' details, read once from the database. */
   private readonly details = new Map<string, FineDetails>();
+  /** Whether two printings (a pair of places) show one artwork. */
   private readonly alike = new Map<number, boolean>();
-  private readonly normalisedThumbnails = new Map<number, Float32Array>();
+  /** A same-art group's regions read from the photo, by group and outline. */
   private readonly regionReads = new Map<string, Uint8Array[]>();
 
   constructor(
@@ -72,16 +84,16 @@ export class CandidateRanking {
    * line up worse (its bottom strip off); once aligned, it keeps what the alignment found.
    */
   async add(contenders: Contender[]): Promise<void> {
-    const fresh = contenders.filter((contender) => !this.contenders.has(contender.position));
+    const fresh = contenders.filter((contender) => !this.inRunning.has(contender.position));
     if (this.sampler && fresh.length > 0) {
       const found = await this.repository.fineDetails(fresh.map((contender) => this.search.printings[contender.position]!.printingId));
       for (const [id, details] of found) this.details.set(id, details);
     }
     for (const contender of contenders) {
       const through = similarity(this.evidence(contender), this.verify);
-      if ((this.readingValues.get(contender.position) ?? -Infinity) >= through) continue;
-      this.contenders.set(contender.position, contender);
-      this.readingValues.set(contender.position, through);
+      const known = this.inRunning.get(contender.position);
+      if (!known) this.inRunning.set(contender.position, { contender, readingValue: through, starts: [] });
+      else if (known.readingValue < through) Object.assign(known, { contender, readingValue: through });
     }
   }
 
@@ -93,16 +105,14 @@ export class CandidateRanking {
     return similarity({ whole, art, strip, hashDistance }, this.verify);
   }
 
-  private valueOf(position: number): number {
-    const unaligned = this.readingValues.get(position)!;
-    const alignment = this.alignments.get(position);
-    if (!alignment) return unaligned;
-    return Math.max(unaligned, this.alignedSimilarity(alignment, this.contenders.get(position)!.hashDistance));
+  private valueOf({ contender, readingValue, alignment }: InRunning): number {
+    if (!alignment) return readingValue;
+    return Math.max(readingValue, this.alignedSimilarity(alignment, contender.hashDistance));
   }
 
   /** The `count` contenders with the best coarse correlation, best first. */
   leaders(count: number): Contender[] {
-    return [...this.contenders.values()].sort((a, b) => b.coarse - a.coarse).slice(0, count);
+    return [...this.inRunning.values()].map((entry) => entry.contender).sort((a, b) => b.coarse - a.coarse).slice(0, count);
   }
 
   /**
@@ -112,16 +122,15 @@ export class CandidateRanking {
    */
   align(contender: Contender, start: Quad = contender.reading.quad): void {
     const fine = this.fineOf(contender.position);
-    if (!this.sampler || !fine) return;
+    const entry = this.inRunning.get(contender.position);
+    if (!this.sampler || !fine || !entry) return;
     // The same printing from nearly the same outline would align to the same place.
-    const tried = this.starts.get(contender.position) ?? [];
     const size = Math.hypot(start[2].x - start[0].x, start[2].y - start[0].y);
-    if (tried.some((quad) => maxCornerDistance(quad, start) < this.verify.sameStart.value * size)) return;
-    this.starts.set(contender.position, [...tried, start]);
+    if (entry.starts.some((quad) => maxCornerDistance(quad, start) < this.verify.sameStart.value * size)) return;
+    entry.starts.push(start);
     const alignment = alignToCandidate(this.sampler, start, fine, this.verify);
-    const known = this.alignments.get(contender.position);
-    if (known && this.alignedSimilarity(known, 0) >= this.alignedSimilarity(alignment, 0)) return;
-    this.alignments.set(contender.position, alignment);
+    if (entry.alignment && this.alignedSimilarity(entry.alignment, 0) >= this.alignedSimilarity(alignment, 0)) return;
+    entry.alignment = alignment;
   }
 
   /**
@@ -146,17 +155,13 @@ export class CandidateRanking {
 
   /** A printing's thumbnail ready for correlating: grouping compares every pair of contenders. */
   private normalisedThumbnail(position: number, details: FineDetails): Float32Array {
-    let known = this.normalisedThumbnails.get(position);
-    if (!known) {
-      known = normalised(details.thumbnail);
-      this.normalisedThumbnails.set(position, known);
-    }
-    return known;
+    const entry = this.inRunning.get(position)!;
+    return (entry.normalisedThumbnail ??= normalised(details.thumbnail));
   }
 
   /** Printings that show one artwork (languages, variants, reprints), best group first. */
   groups(): ArtworkGroup[] {
-    const ranked = [...this.contenders.keys()].map((position) => ({ position, value: this.valueOf(position) })).sort((a, b) => b.value - a.value);
+    const ranked = [...this.inRunning].map(([position, entry]) => ({ position, value: this.valueOf(entry) })).sort((a, b) => b.value - a.value);
     const groups: ArtworkGroup[] = [];
     for (const entry of ranked) {
       const group = groups.find((members) => this.sameArt(members[0]!.position, entry.position));
@@ -177,9 +182,10 @@ export class CandidateRanking {
     let groups = this.groups();
     for (let round = 0; round < this.verify.rivalRounds.value; round++) {
       const [top, rival] = groups;
-      if (!top || !rival || !this.alignments.has(top[0]!.position) || this.alignments.has(rival[0]!.position)) break;
-      this.align(this.contenders.get(rival[0]!.position)!);
-      if (!this.alignments.has(rival[0]!.position)) break;
+      const aligned = (group: ArtworkGroup) => this.inRunning.get(group[0]!.position)!.alignment !== undefined;
+      if (!top || !rival || !aligned(top) || aligned(rival)) break;
+      this.align(this.inRunning.get(rival[0]!.position)!.contender);
+      if (!aligned(rival)) break;
       groups = this.groups();
     }
   }
@@ -217,7 +223,7 @@ export class CandidateRanking {
    * aligned, or no details.
    */
   tellApart(group: ArtworkGroup): number[] | undefined {
-    const lined = group.flatMap((entry) => this.alignments.get(entry.position) ?? []);
+    const lined = group.flatMap((entry) => this.inRunning.get(entry.position)!.alignment ?? []);
     const details = group.map((entry) => this.fineOf(entry.position));
     if (group.length < 2 || lined.length === 0 || details.some((member) => !member)) return undefined;
     const start = lined.reduce((a, b) => (b.whole > a.whole ? b : a)).quad;
@@ -241,10 +247,10 @@ export class CandidateRanking {
   async addPrintingsOfCards(groups: ArtworkGroup[]): Promise<void> {
     const missing = new Map<number, Contender>();
     for (const group of groups) {
-      const { reading } = this.contenders.get(group[0]!.position)!;
+      const { reading } = this.inRunning.get(group[0]!.position)!.contender;
       for (const entry of group) {
         for (const position of this.search.printingsOfCard(entry.position)) {
-          if (this.contenders.has(position) || missing.has(position)) continue;
+          if (this.inRunning.has(position) || missing.has(position)) continue;
           const coarse = this.search.correlate(reading.fingerprint.thumbnail, [position])[0]!;
           missing.set(position, { position, reading, coarse, hashDistance: this.search.distance(reading.fingerprint.hashes, position, this.stripHashWeight) });
         }
