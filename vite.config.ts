@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { playwright } from '@vitest/browser-playwright';
 import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
 import { compressBuildPlugin } from './scripts/compress-build.ts';
@@ -43,12 +44,57 @@ function missingModelsAre404(): Plugin {
   };
 }
 
+// Paths the server answers itself: a navigation to them must reach the network, never the cached app shell.
+const serverPaths = [/^\/v1\//, /^\/realms\//, /^\/config/, /^\/health/, /^\/openapi/, /^\/dev\//, /^\/identity-assets\//, /^\/silent-check-sso/];
+
+/**
+ * The web app manifest and a Workbox service worker that precaches the app shell, the runtime and the
+ * models, so a second visit downloads none of them and the app opens with no network. A new version
+ * waits for the user's "Reload to update" (registerType 'prompt'), never swapping mid-scan.
+ */
+function installableApp() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    includeAssets: ['icons/card-lens.svg'],
+    manifest: {
+      id: '/',
+      name: 'Card Lens',
+      short_name: 'Card Lens',
+      description: 'Scan trading cards with your camera and keep your collection.',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: '#1d4ed8',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/icons/card-lens.svg', sizes: 'any', type: 'image/svg+xml' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{html,js,mjs,css,svg,png,wasm,onnx,webmanifest}'],
+      // The runtime's wasm is 14 MB before compression; it must be precached to scan offline.
+      maximumFileSizeToCacheInBytes: 20 * 1024 * 1024,
+      navigateFallback: 'index.html',
+      navigateFallbackDenylist: serverPaths,
+      cleanupOutdatedCaches: true,
+      // Hashed names change with their content; Workbox need not add its own revision to them.
+      dontCacheBustURLsMatching: /^assets\//,
+    },
+  });
+}
+
 const browserProvider = playwright({
   launchOptions: { executablePath: findChromium(), args: chromiumArgs },
 });
 
 export default defineConfig({
-  plugins: [react(), copyOrtRuntime(), missingModelsAre404(), compressBuildPlugin()],
+  plugins: [react(), copyOrtRuntime(), missingModelsAre404(), installableApp(), compressBuildPlugin()],
   resolve: { conditions: ['onnxruntime-web-use-extern-wasm'] },
   optimizeDeps: {
     // Listed up front so the browser tests never see Vite re-bundle dependencies mid-run.

@@ -59,10 +59,15 @@ export function compressBuildPlugin(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
       logger = config.logger;
     },
-    async closeBundle() {
-      const files = await compressBuild(outDir);
-      const sum = (key: 'raw' | 'brotli' | 'gzip') => files.reduce((total, entry) => total + entry[key], 0);
-      logger?.info(`compressed ${files.length} files: ${sum('raw')} bytes, ${sum('gzip')} gzip, ${sum('brotli')} Brotli`);
+    // Last of all, after the service worker and its manifest are written.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = await compressBuild(outDir);
+        const sum = (key: 'raw' | 'brotli' | 'gzip') => files.reduce((total, entry) => total + entry[key], 0);
+        logger?.info(`compressed ${files.length} files: ${sum('raw')} bytes, ${sum('gzip')} gzip, ${sum('brotli')} Brotli`);
+      },
     },
   };
 }

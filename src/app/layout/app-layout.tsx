@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { ToastViewport } from '../../components/toasts/toast-viewport.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
+import { UpdatePrompt } from '../update-prompt.tsx';
 import { layoutMessages } from './layout-messages.ts';
 import '../../styles.css';
 
@@ -19,6 +20,7 @@ export function AppLayout() {
       </main>
       <AppFooter />
       <ToastViewport />
+      <UpdatePrompt />
     </div>
   );
 }
