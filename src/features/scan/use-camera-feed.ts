@@ -1,0 +1,66 @@
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import type { FrameResult } from '../../../engine/api.ts';
+import { frameInVideo } from '../../lib/camera/frame-region.ts';
+import { startFramePump } from '../../lib/camera/frame-pump.ts';
+import { useCamera } from '../../lib/camera/use-camera.ts';
+import type { EngineClient } from '../../lib/engine-client.ts';
+
+export interface CameraFeedOptions {
+  engineRef: RefObject<EngineClient | null>;
+  /** The engine's input side once it has started; frames are pumped from then on. */
+  inputSize: number | undefined;
+  /** Whether frames are left alone for now (a photo is processed or shown). */
+  paused: () => boolean;
+  onFrame: (result: FrameResult) => void;
+}
+
+/**
+ * The camera and what feeds the engine from it: the video, the card frame's region of it, the pump
+ * that hands frames to the worker, and the frozen last frame shown while a photo is processed.
+ */
+export function useCameraFeed({ engineRef, inputSize, paused, onFrame }: CameraFeedOptions) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const viewRef = useRef<HTMLDivElement>(null);
+  const freezeRef = useRef<HTMLCanvasElement>(null);
+  const camera = useCamera(videoRef);
+
+  const region = useCallback(() => {
+    const video = videoRef.current;
+    const view = viewRef.current;
+    if (!video || !view) return null;
+    return frameInVideo({ width: video.videoWidth, height: video.videoHeight }, { width: view.clientWidth, height: view.clientHeight });
+  }, []);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    const engine = engineRef.current;
+    if (camera.status !== 'live' || inputSize === undefined || !video || !engine) return;
+    return startFramePump({
+      video,
+      region,
+      maxSide: inputSize,
+      detect: (frame, timestampMs) => engine.detect(frame, { timestampMs }),
+      paused,
+      onResult: onFrame,
+    });
+  }, [camera.status, inputSize, engineRef, region, paused, onFrame]);
+
+  /** The frame on screen held still while the photo taken from it is processed. */
+  const freeze = useCallback(() => {
+    const video = videoRef.current;
+    const canvas = freezeRef.current;
+    if (!video || !canvas) return;
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    canvas.getContext('2d')?.drawImage(video, 0, 0);
+    video.pause();
+  }, []);
+
+  const resume = useCallback(() => {
+    void videoRef.current?.play().catch(() => undefined);
+  }, []);
+
+  return { videoRef, viewRef, freezeRef, status: camera.status, start: camera.start, region, freeze, resume };
+}
+
+export type CameraFeed = ReturnType<typeof useCameraFeed>;

@@ -1,0 +1,57 @@
+import { useCallback, type Dispatch, type RefObject } from 'react';
+import type { EngineClient } from '../../lib/engine-client.ts';
+import { identifyCard } from './identify-card.ts';
+import type { CameraFeed } from './use-camera-feed.ts';
+import type { ScannerMessages } from './use-scanner-messages.ts';
+import { canCapture, type ScannerEvent, type ScannerState } from './scanner-state.ts';
+
+export interface CaptureOptions {
+  engineRef: RefObject<EngineClient | null>;
+  feed: Pick<CameraFeed, 'videoRef' | 'region' | 'freeze' | 'resume'>;
+  /** The scanner's state as of now, not as of the last render: frames arrive between renders. */
+  stateRef: RefObject<ScannerState>;
+  dispatch: Dispatch<ScannerEvent>;
+  messages: ScannerMessages;
+  /** The message of the 'Scan failed' toast for what went wrong. */
+  failureText: (error: unknown) => Promise<string>;
+}
+
+/** Taking the photo and identifying it, and clearing the result to scan again. */
+export function useCapture({ engineRef, feed, stateRef, dispatch, messages, failureText }: CaptureOptions) {
+  const { videoRef, region: regionOf, freeze, resume } = feed;
+
+  const capture = useCallback(async () => {
+    const engine = engineRef.current;
+    const video = videoRef.current;
+    const region = regionOf();
+    if (!canCapture(stateRef.current) || !engine || !video || !region) return;
+    dispatch({ type: 'capture-started' });
+    stateRef.current = { ...stateRef.current, processing: true };
+    messages.capturing();
+    try {
+      const frame = await createImageBitmap(video, region.x, region.y, region.width, region.height);
+      freeze();
+      const photo = await engine.capture(frame);
+      messages.identifying();
+      const candidates = await identifyCard(photo);
+      dispatch({ type: 'capture-succeeded', candidates });
+      messages.identified(candidates);
+    } catch (error) {
+      console.warn('Scan failed:', error);
+      messages.failed(await failureText(error));
+      await engine.reset().catch(() => undefined);
+      dispatch({ type: 'capture-failed' });
+      resume();
+    }
+  }, [engineRef, videoRef, regionOf, stateRef, dispatch, freeze, resume, messages, failureText]);
+
+  /** 'Take Another' and 'Try Again': clear the result and the counters, and scan again. */
+  const scanAgain = useCallback(async () => {
+    await engineRef.current?.reset().catch(() => undefined);
+    dispatch({ type: 'reset' });
+    resume();
+    messages.ready();
+  }, [engineRef, dispatch, resume, messages]);
+
+  return { capture, scanAgain };
+}
