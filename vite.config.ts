@@ -77,7 +77,8 @@ function installableApp() {
       ],
     },
     workbox: {
-      globPatterns: ['**/*.{html,js,mjs,css,svg,png,wasm,onnx,webmanifest}'],
+      // The browser runs the detector only; the other models in public/models are the server's.
+      globPatterns: ['**/*.{html,js,mjs,css,svg,png,wasm,webmanifest}', 'models/card-detector.onnx'],
       // The runtime's wasm is 14 MB before compression; it must be precached to scan offline.
       maximumFileSizeToCacheInBytes: 20 * 1024 * 1024,
       navigateFallback: 'index.html',

@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Browser, Page, Response } from 'playwright-core';
+import { writeFakeCameraVideo } from '../fixtures/camera/fake-camera-video.ts';
+import { cspViolations, launchChromium, openPage } from './browser-session.ts';
+
+const baseUrl = inject('baseUrl');
+const cards = inject('scanCards');
+const videos = mkdtempSync(join(tmpdir(), 'card-lens-camera-'));
+let browser: Browser;
+let cardVideo: string;
+
+beforeAll(async () => {
+  cardVideo = await writeFakeCameraVideo({ cardImage: cards.inCatalog.imageFile, out: join(videos, 'card.y4m'), cardHeightRatio: 0.78 });
+  browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${cardVideo}`]);
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(videos, { recursive: true, force: true });
+});
+afterEach(() => expect(cspViolations()).toEqual([]));
+
+/** Resolves once the service worker has installed its precache and is active for the page's scope. */
+const serviceWorkerReady = (page: Page) =>
+  page.evaluate(async () => {
+    const worker = (await navigator.serviceWorker.ready).active!;
+    if (worker.state !== 'activated') await new Promise((done) => worker.addEventListener('statechange', () => worker.state === 'activated' && done(null)));
+    return worker.state;
+  });
+
+/** A card in view and held still is what the engine reports as ready: the Take Photo button. */
+const detected = (page: Page) => page.getByRole('button', { name: 'Take Photo' }).waitFor({ timeout: 60_000 });
+
+const isRuntimeOrModel = (url: string) => /\/ort\/|\/models\//.test(new URL(url).pathname);
+
+describe('a phone on a mobile network', () => {
+  test('the app can be installed: a manifest with a standalone start on the Scan screen, icons, and a service worker', async () => {
+    const page = await openPage(browser);
+    await page.goto(baseUrl);
+    const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = await (await page.request.get(new URL(manifestHref!, baseUrl).toString())).json();
+    expect(manifest).toMatchObject({ name: 'Card Lens', short_name: 'Card Lens', start_url: '/', display: 'standalone', theme_color: '#1d4ed8' });
+    const sizes = (manifest.icons as { sizes: string; src: string }[]).map((icon) => icon.sizes);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    for (const icon of manifest.icons as { src: string; type: string }[]) {
+      const answer = await page.request.get(new URL(icon.src, baseUrl).toString());
+      expect(answer.status(), icon.src).toBe(200);
+      expect(answer.headers()['content-type'], icon.src).toContain(icon.type);
+    }
+    expect(await serviceWorkerReady(page)).toBe('activated');
+    await page.context().close();
+  });
+
+  test('after one visit the app opens and detects cards with no network, and a second visit fetches no runtime or model', async () => {
+    const page = await openPage(browser);
+    await page.goto(baseUrl);
+    await detected(page);
+    expect(await serviceWorkerReady(page)).toBe('activated');
+
+    const fromNetwork: string[] = [];
+    const fromCache: string[] = [];
+    page.context().on('response', (response: Response) => {
+      if (isRuntimeOrModel(response.url())) (response.fromServiceWorker() ? fromCache : fromNetwork).push(new URL(response.url()).pathname);
+    });
+    await page.reload();
+    await detected(page);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    expect(fromCache).toEqual(expect.arrayContaining(['/ort/ort-wasm-simd-threaded.wasm', '/models/card-detector.onnx']));
+    expect(fromNetwork).toEqual([]);
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.locator('.camera-view').waitFor();
+    await detected(page);
+    await page.context().close();
+  });
+});
