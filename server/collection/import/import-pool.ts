@@ -1,6 +1,6 @@
-import { Piscina } from 'piscina';
 import { HttpError } from '../../http-error.ts';
 import { serverSettings } from '../../server-settings.ts';
+import { lazyWorkerThreads } from '../../worker-threads.ts';
 import type { PlanOutcome, PlanTask } from './plan-import.ts';
 
 export interface ImportPoolSettings {
@@ -31,8 +31,6 @@ export interface ImportPool {
 }
 
 const workerFile = new URL('./import-worker.ts', import.meta.url);
-// As for identification: under `tsx` workers inherit its loader, under the test runner they are given it.
-const workerArgv = process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
 
 /**
  * Import files are read, parsed and matched on a worker thread, one file per collector at a time:
@@ -41,30 +39,19 @@ const workerArgv = process.execArgv.some((arg) => arg.includes('tsx')) ? process
  * database is, still under the collector's turn.
  */
 export function createImportPool(settings: ImportPoolSettings = importPoolSettings()): ImportPool {
-  let pool: Piscina<PlanTask, PlanOutcome> | undefined;
   const running = new Set<string>();
-  const workers = () =>
-    (pool ??= new Piscina<PlanTask, PlanOutcome>({
-      filename: workerFile.href,
-      minThreads: 0,
-      maxThreads: settings.threads,
-      idleTimeout: settings.idleTimeoutMs,
-      maxQueue: settings.queue,
-      execArgv: workerArgv,
-      // Per thread on Linux: the event loop, which answers everyone, is served first.
-      niceIncrement: settings.nice,
-    }));
+  const pool = lazyWorkerThreads<PlanTask, PlanOutcome>({ file: workerFile, ...settings });
   const retryAfter = { 'retry-after': String(settings.retryAfterSeconds) };
 
   return {
     async run(owner, task, then) {
+      const threads = pool.get();
       if (running.has(owner)) {
         throw new HttpError(429, 'Another import or preview of yours is still running: wait for it to finish, then try again', {
           code: 'import_in_progress',
           headers: retryAfter,
         });
       }
-      const threads = workers();
       if (threads.queueSize >= settings.queue) {
         throw new HttpError(503, `The server is reading other collectors' files; try again in ${settings.retryAfterSeconds} s`, {
           code: 'import_busy',
@@ -79,7 +66,7 @@ export function createImportPool(settings: ImportPoolSettings = importPoolSettin
       }
     },
     async close() {
-      await pool?.destroy();
+      await pool.close();
     },
   };
 }

@@ -2,7 +2,7 @@
 // them, or a worker exiting unloads them from under the others.
 import 'sharp';
 import { MessageChannel } from 'node:worker_threads';
-import { Piscina } from 'piscina';
+import { lazyWorkerThreads } from '../../worker-threads.ts';
 import { HttpError } from '../../http-error.ts';
 import { serverSettings } from '../../server-settings.ts';
 import type { FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
@@ -48,9 +48,6 @@ export interface PooledIdentifyService extends IdentifyService {
 }
 
 const workerFile = new URL('./identify-worker.ts', import.meta.url);
-// The worker is TypeScript: under `tsx` (npm start, the benches) workers inherit its loader, under
-// the test runner they are given it.
-const workerArgv = process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
 
 /**
  * Identification on worker threads, so the event loop keeps serving the catalogue, sign-in and
@@ -66,22 +63,15 @@ export function createPooledIdentifyService(
 ): PooledIdentifyService {
   const held = holdIndex(repository);
   const identify = ranking.ranking.settings ?? identifySettings;
-  let pool: Piscina<IdentifyTask, IdentifyOutcome> | undefined;
-
   // Started on the first photo: an API that is never asked to identify runs no workers.
-  const workers = () =>
-    (pool ??= new Piscina<IdentifyTask, IdentifyOutcome>({
-      filename: workerFile.href,
-      // No thread is kept: an idle worker ends after idleTimeout and a photo starts one again.
-      minThreads: 0,
-      maxThreads: settings.threads,
-      idleTimeout: settings.idleTimeoutMs,
-      maxQueue: settings.queue,
-      execArgv: workerArgv,
-      // Per thread on Linux (piscina's @napi-rs/nice): the event loop is served first.
-      niceIncrement: settings.nice,
-      workerData: { ...ranking, ranking: { ...ranking.ranking, settings: identify } } satisfies IdentifyWorkerData,
-    }));
+  const pool = lazyWorkerThreads<IdentifyTask, IdentifyOutcome>({
+    file: workerFile,
+    threads: settings.threads,
+    queue: settings.queue,
+    idleTimeoutMs: settings.idleTimeoutMs,
+    nice: settings.nice,
+    workerData: { ...ranking, ranking: { ...ranking.ranking, settings: identify } } satisfies IdentifyWorkerData,
+  });
 
   async function rankIn(photo: Uint8Array) {
     const { index: search, generation } = await held.current();
@@ -90,7 +80,7 @@ export function createPooledIdentifyService(
       await decodePhoto(photo, identify.decode.workingSide.value);
       throw notReady();
     }
-    const threads = workers();
+    const threads = pool.get();
     if (threads.queueSize >= settings.queue) {
       throw new HttpError(503, `The server is busy identifying other photos; try again in ${settings.retryAfterSeconds} s`, {
         code: 'identify_busy',
@@ -116,9 +106,9 @@ export function createPooledIdentifyService(
     },
     reload: async () => (await held.reload()).index.size,
     indexSize: held.size,
-    runningWorkers: () => pool?.threads.length ?? 0,
+    runningWorkers: pool.running,
     async close() {
-      await pool?.destroy();
+      await pool.close();
     },
   };
 }
