@@ -1,4 +1,5 @@
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -53,6 +54,12 @@ const serverPaths = [/^\/v1\//, /^\/realms\//, /^\/config/, /^\/health/, /^\/ope
  * waits for the user's "Reload to update" (registerType 'prompt'), never swapping mid-scan.
  */
 function installableApp() {
+  // The runtime and the detector keep their names from build to build; the precache is named after
+  // their content, so a new runtime or model replaces the old cache whole.
+  const ortAndModel = createHash('sha256');
+  for (const file of [...ortFiles.map((name) => `node_modules/onnxruntime-web/dist/${name}`), 'public/models/card-detector.onnx']) {
+    if (existsSync(`${root}${file}`)) ortAndModel.update(readFileSync(`${root}${file}`));
+  }
   return VitePWA({
     registerType: 'prompt',
     injectRegister: false,
@@ -84,8 +91,10 @@ function installableApp() {
       navigateFallback: 'index.html',
       navigateFallbackDenylist: serverPaths,
       cleanupOutdatedCaches: true,
-      // Hashed names change with their content; Workbox need not add its own revision to them.
-      dontCacheBustURLsMatching: /^assets\//,
+      cacheId: `card-lens-${ortAndModel.digest('hex').slice(0, 12)}`,
+      // Hashed names change with their content. The runtime and the detector are fetched through the
+      // HTTP cache, so the copies the page has just downloaded are revalidated (304), not downloaded again.
+      dontCacheBustURLsMatching: /^(?:assets|ort|models)\//,
     },
   });
 }

@@ -1,8 +1,12 @@
-/// <reference types="vite-plugin-pwa/react" />
+/// <reference types="vite-plugin-pwa/client" />
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useRegisterSW } from 'virtual:pwa-register/react';
+import { registerSW } from 'virtual:pwa-register';
 import { defineMessages } from '../i18n/define-messages.ts';
 import './update-prompt.css';
+
+/** Dispatched by the Scan screen for each analysed frame (use-scanner.ts); named here so this module pulls in no scanner code. */
+const frameEventName = 'card-lens:frame';
 
 const messages = defineMessages({
   ready: { id: 'update.ready', defaultMessage: 'A new version of Card Lens is ready.' },
@@ -11,22 +15,44 @@ const messages = defineMessages({
 });
 
 /**
- * Registers the service worker once the page has loaded and, when a new version has been downloaded,
- * asks before using it: the swap reloads the page, so it never happens in the middle of a scan.
+ * Registers the service worker and, when a new version has been downloaded, asks before using it:
+ * the swap reloads the page, so it never happens in the middle of a scan.
+ *
+ * A first visit registers it only once the Scan screen has analysed its first frame: the worker
+ * precaches the detection runtime and model, which the page has by then downloaded (the worker's
+ * copies are then revalidations, not a second download), and a visit to the catalogue alone
+ * downloads neither.
  */
 export function UpdatePrompt() {
   const intl = useIntl();
-  const {
-    needRefresh: [needRefresh, setNeedRefresh],
-    updateServiceWorker,
-  } = useRegisterSW({
-    onRegisterError: (error: unknown) => console.warn('The service worker could not be registered', error),
-  });
+  const [needRefresh, setNeedRefresh] = useState(false);
+  const update = useRef<((reload?: boolean) => Promise<void>) | null>(null);
+
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return;
+    let registered = false;
+    const register = () => {
+      if (registered) return;
+      registered = true;
+      update.current = registerSW({
+        immediate: true,
+        onNeedRefresh: () => setNeedRefresh(true),
+        onRegisterError: (error: unknown) => console.warn('The service worker could not be registered', error),
+      });
+    };
+    if (navigator.serviceWorker.controller) {
+      register();
+      return;
+    }
+    window.addEventListener(frameEventName, register, { once: true });
+    return () => window.removeEventListener(frameEventName, register);
+  }, []);
+
   if (!needRefresh) return null;
   return (
     <div className="update-prompt" role="status">
       <span>{intl.formatMessage(messages.ready)}</span>
-      <button type="button" className="button" onClick={() => void updateServiceWorker(true)}>
+      <button type="button" className="button" onClick={() => void update.current?.(true)}>
         {intl.formatMessage(messages.reload)}
       </button>
       <button type="button" className="button secondary" onClick={() => setNeedRefresh(false)}>
