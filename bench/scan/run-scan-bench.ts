@@ -1,6 +1,9 @@
 // `npm run bench:scan`: drives the Scan screen of the running product in Chromium with a fake camera
 // showing a card, and reports UI-thread long tasks, preview frame intervals, detections per second
-// and time to 'ready', once as is and once with the CPU throttled 4x (a low-end phone).
+// and time to 'ready', once as is and once with the CPU throttled 4x (a low-end phone). Then a phone on a
+// slow 4G link (1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, CPU 4x slower) opens the app twice:
+// the bytes it downloads before the engine's first detection, by kind, and the time it takes; and
+// what the catalogue screens download (no runtime, no model).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { freePort } from '../../server/test-support/free-port.ts';
@@ -8,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { Page, Request } from 'playwright-core';
 import { launchChromium } from '../../e2e/browser-session.ts';
 import { prepareScanCatalogue } from '../../e2e/scan-catalogue.ts';
 import { writeFakeCameraVideo } from '../../fixtures/camera/fake-camera-video.ts';
@@ -65,6 +69,124 @@ async function measure(url: string, video: string, throttle: number): Promise<Pa
   }
 }
 
+/** Chromium's emulation of a slow 4G phone link, as the design card's low-end phone sees it. */
+const slow4g = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8), uploadThroughput: (750e3 / 8) };
+const phoneCpuSlowdown = 4;
+
+type Kind = 'document' | 'js' | 'runtime' | 'model' | 'other';
+function kindOf(url: string, resourceType: string): Kind {
+  const path = new URL(url).pathname;
+  if (path.startsWith('/ort/')) return 'runtime';
+  if (path.startsWith('/models/')) return 'model';
+  if (resourceType === 'document') return 'document';
+  if (/\.(?:js|mjs|css)$/.test(path)) return 'js';
+  return 'other';
+}
+
+interface Transfer {
+  at: number;
+  kind: Kind;
+  bytes: number;
+  path: string;
+}
+
+/** Bytes each finished request took on the wire (headers and encoded body); 0 when the service worker answered. */
+function recordTransfers(page: Page, startedAt: () => number): Transfer[] {
+  const transfers: Transfer[] = [];
+  const onFinished = (request: Request) => {
+    const at = Date.now() - startedAt();
+    void (async () => {
+      const response = await request.response();
+      const kind = kindOf(request.url(), request.resourceType());
+      const path = new URL(request.url()).pathname;
+      if (!response || response.fromServiceWorker()) return transfers.push({ at, kind, bytes: 0, path });
+      const sizes = await request.sizes();
+      transfers.push({ at, kind, bytes: sizes.responseBodySize + sizes.responseHeadersSize, path });
+    })().catch(() => undefined);
+  };
+  page.context().on('requestfinished', onFinished);
+  return transfers;
+}
+
+interface LoadFigures {
+  visit: string;
+  to_first_detection_ms: number;
+  bytes_before_first_detection: number;
+  document: number;
+  js: number;
+  runtime: number;
+  model: number;
+  other: number;
+  runtime_and_model_requests_from_network: number;
+}
+
+async function firstDetectionAt(page: Page): Promise<number> {
+  await page.waitForFunction(() => (window as unknown as { scanFigures: { modelLoadedAt: number | null } }).scanFigures.modelLoadedAt !== null, undefined, { timeout: 120_000, polling: 100 });
+  return page.evaluate(() => (window as unknown as { scanFigures: { modelLoadedAt: number } }).scanFigures.modelLoadedAt);
+}
+
+function loadFigures(visit: string, transfers: Transfer[], detectedAt: number): LoadFigures {
+  const before = transfers.filter((transfer) => transfer.at <= detectedAt);
+  const sum = (kind?: Kind) => before.filter((transfer) => kind === undefined || transfer.kind === kind).reduce((total, transfer) => total + transfer.bytes, 0);
+  return {
+    visit,
+    to_first_detection_ms: detectedAt,
+    bytes_before_first_detection: sum(),
+    document: sum('document'),
+    js: sum('js'),
+    runtime: sum('runtime'),
+    model: sum('model'),
+    other: sum('other'),
+    runtime_and_model_requests_from_network: before.filter((transfer) => (transfer.kind === 'runtime' || transfer.kind === 'model') && transfer.bytes > 0).length,
+  };
+}
+
+/** A first visit and a second one (HTTP cache and service worker kept) on a slow 4G link, CPU 4x slower. */
+async function measurePhoneLoads(url: string, video: string): Promise<{ loads: LoadFigures[]; catalogue: { bytes: number; runtime_or_model_requests: string[] } }> {
+  const browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2 });
+    await context.addInitScript({ path: fileURLToPath(new URL('./page-probe.js', import.meta.url)) });
+    const page = await context.newPage();
+    const session = await context.newCDPSession(page);
+    await session.send('Network.enable');
+    await session.send('Network.emulateNetworkConditions', slow4g);
+    await session.send('Emulation.setCPUThrottlingRate', { rate: phoneCpuSlowdown });
+    let navigatedAt = 0;
+    const transfers = recordTransfers(page, () => navigatedAt);
+
+    navigatedAt = Date.now();
+    await page.goto(url);
+    const cold = loadFigures('first visit', transfers, await firstDetectionAt(page));
+    // The service worker installs once the page has loaded; a second visit is one made after that.
+    await page.evaluate(async () => {
+      const worker = (await navigator.serviceWorker.ready).active!;
+      if (worker.state !== 'activated') await new Promise((done) => worker.addEventListener('statechange', () => worker.state === 'activated' && done(null)));
+    });
+    await page.goto('about:blank');
+    transfers.length = 0;
+    navigatedAt = Date.now();
+    await page.goto(url);
+    const warm = loadFigures('second visit', transfers, await firstDetectionAt(page));
+
+    const catalogueContext = await browser.newContext({ viewport: { width: 412, height: 915 } });
+    const cataloguePage = await catalogueContext.newPage();
+    const catalogueTransfers = recordTransfers(cataloguePage, () => 0);
+    for (const screen of ['/cards', '/sets']) {
+      await cataloguePage.goto(`${url}${screen}`, { waitUntil: 'networkidle' });
+    }
+    return {
+      loads: [cold, warm],
+      catalogue: {
+        bytes: catalogueTransfers.reduce((total, transfer) => total + transfer.bytes, 0),
+        runtime_or_model_requests: catalogueTransfers.filter((transfer) => transfer.kind === 'runtime' || transfer.kind === 'model').map((transfer) => transfer.path),
+      },
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
 function summarise(label: string, figures: PageFigures) {
   const ready = figures.readyAt !== null && figures.liveAt !== null ? figures.readyAt - figures.liveAt - cardEntersMs : NaN;
   return {
@@ -86,8 +208,11 @@ try {
   try {
     const rows = [summarise('unthrottled', await measure(product.url, video, 1)), summarise('cpu 4x slower', await measure(product.url, video, 4))];
     console.table(rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === 'number' ? Number(value.toFixed(1)) : value]))));
+    const phone = await measurePhoneLoads(product.url, video);
+    console.table(phone.loads);
+    console.log(`Catalogue screens (/cards, /sets) on a first visit: ${phone.catalogue.bytes} bytes; runtime or model requests: ${JSON.stringify(phone.catalogue.runtime_or_model_requests)}`);
     mkdirSync(values.out!, { recursive: true });
-    writeFileSync(join(values.out!, 'scan.json'), `${JSON.stringify({ seconds, rows }, null, 2)}\n`);
+    writeFileSync(join(values.out!, 'scan.json'), `${JSON.stringify({ seconds, rows, phone }, null, 2)}\n`);
     console.log(`Written ${join(values.out!, 'scan.json')}. Long tasks count only after the model loaded; 'ready' is measured from the moment the card starts to enter the picture (it takes 1 s to slide in).`);
   } finally {
     product.stop();
