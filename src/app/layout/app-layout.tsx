@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { ToastViewport } from '../../components/toasts/toast-viewport.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
+import { OfflineNote } from '../offline-note.tsx';
 import { UpdatePrompt } from '../update-prompt.tsx';
 import { layoutMessages } from './layout-messages.ts';
 import '../../styles.css';
@@ -16,6 +17,7 @@ export function AppLayout() {
       </a>
       <AppHeader />
       <main id="main" className="app-main">
+        <OfflineNote />
         <Outlet />
       </main>
       <AppFooter />
