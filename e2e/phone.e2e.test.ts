@@ -53,7 +53,7 @@ describe('a phone on a mobile network', () => {
     await page.context().close();
   });
 
-  test('after one visit the app opens and detects cards with no network, and a second visit fetches no runtime or model', async () => {
+  test('after one visit the app opens and detects cards with no network, a second visit fetches no runtime or model, and the catalogue says it is offline', async () => {
     const page = await openPage(browser);
     await page.goto(baseUrl);
     await detected(page);
@@ -74,6 +74,12 @@ describe('a phone on a mobile network', () => {
     await page.reload();
     await page.locator('.camera-view').waitFor();
     await detected(page);
+    expect(await page.getByText('You are offline').count()).toBe(0);
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Cards', includeHidden: true }).dispatchEvent('click');
+    await page.getByText('You are offline: cards, sets and your collection need the network.').waitFor();
+    await page.context().setOffline(false);
+    await page.getByText('You are offline').waitFor({ state: 'detached' });
     await page.context().close();
   });
 });
