@@ -91,6 +91,8 @@ function installableApp() {
       navigateFallback: 'index.html',
       navigateFallbackDenylist: serverPaths,
       cleanupOutdatedCaches: true,
+      // The page that installed the first worker is controlled by it at once, so a new version found during that visit can be used too.
+      clientsClaim: true,
       cacheId: `card-lens-${ortAndModel.digest('hex').slice(0, 12)}`,
       // Hashed names change with their content. The runtime and the detector are fetched through the
       // HTTP cache, so the copies the page has just downloaded are revalidated (304), not downloaded again.

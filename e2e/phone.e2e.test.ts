@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -81,5 +81,36 @@ describe('a phone on a mobile network', () => {
     await page.context().setOffline(false);
     await page.getByText('You are offline').waitFor({ state: 'detached' });
     await page.context().close();
+  });
+
+  test('a new version waits for "Reload to update" and is used once the collector asks', async () => {
+    const page = await openPage(browser);
+    await page.goto(baseUrl);
+    await detected(page);
+    expect(await serviceWorkerReady(page)).toBe('activated');
+    // A returning collector: the page opens under the installed worker.
+    await page.reload();
+    await detected(page);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toContain('/sw.js');
+
+    // A new version is deployed: the service worker's script changes (its compressed copies go, so the new bytes are served).
+    const script = 'dist/sw.js';
+    const kept = Object.fromEntries([script, `${script}.br`, `${script}.gz`].filter((file) => existsSync(file)).map((file) => [file, readFileSync(file)]));
+    try {
+      writeFileSync(script, `${kept[script]!.toString()}\n// the next version\n`);
+      rmSync(`${script}.br`, { force: true });
+      rmSync(`${script}.gz`, { force: true });
+      await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
+      await page.getByText('A new version of Card Lens is ready.').waitFor({ timeout: 30_000 });
+      // Nothing swaps on its own: the page keeps its scanner until asked.
+      await detected(page);
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload to update' }).click()]);
+      await page.locator('.camera-view').waitFor();
+      expect(await page.getByText('A new version of Card Lens is ready.').count()).toBe(0);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+    } finally {
+      for (const [file, bytes] of Object.entries(kept)) writeFileSync(file, bytes);
+      await page.context().close();
+    }
   });
 });
