@@ -1,15 +1,21 @@
 import { Piscina } from 'piscina';
 
-export interface WorkerThreadsOptions {
-  /** The worker module: TypeScript, loaded through tsx. */
-  file: URL;
+/** How a pool of worker threads is sized, and what a client is told when its queue is full. */
+export interface WorkerPoolSettings {
   threads: number;
   /** Tasks that may wait for a thread, over all threads. */
   queue: number;
+  /** The Retry-After of the 503 a full queue answers, in s. */
+  retryAfterSeconds: number;
   /** How long a thread may do nothing before it ends and frees its memory, in ms. */
   idleTimeoutMs: number;
   /** How much lower than the event loop the threads are scheduled (Linux). */
   nice: number;
+}
+
+export interface WorkerThreadsOptions extends Omit<WorkerPoolSettings, 'retryAfterSeconds'> {
+  /** The worker module: TypeScript, loaded through tsx. */
+  file: URL;
   workerData?: unknown;
 }
 

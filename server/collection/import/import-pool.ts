@@ -1,16 +1,9 @@
 import { HttpError } from '../../http-error.ts';
 import { serverSettings } from '../../server-settings.ts';
-import { lazyWorkerThreads } from '../../worker-threads.ts';
+import { lazyWorkerThreads, type WorkerPoolSettings } from '../../worker-threads.ts';
 import type { PlanOutcome, PlanTask } from './plan-import.ts';
 
-export interface ImportPoolSettings {
-  threads: number;
-  queue: number;
-  retryAfterSeconds: number;
-  idleTimeoutMs: number;
-  /** How much lower than the event loop the thread is scheduled. */
-  nice: number;
-}
+export type ImportPoolSettings = WorkerPoolSettings;
 
 export function importPoolSettings(overrides: Partial<ImportPoolSettings> = {}): ImportPoolSettings {
   const { importThreads, importQueue, importRetryAfter, importIdleTimeout, importNice } = serverSettings.collection;

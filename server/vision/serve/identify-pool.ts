@@ -2,7 +2,7 @@
 // them, or a worker exiting unloads them from under the others.
 import 'sharp';
 import { MessageChannel } from 'node:worker_threads';
-import { lazyWorkerThreads } from '../../worker-threads.ts';
+import { lazyWorkerThreads, type WorkerPoolSettings } from '../../worker-threads.ts';
 import { HttpError } from '../../http-error.ts';
 import { serverSettings } from '../../server-settings.ts';
 import type { FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
@@ -15,16 +15,7 @@ import { IndexEmpty } from '../pipeline/rank-photo.ts';
 import { answeringInHttp, httpErrorOf } from './identify-errors.ts';
 import { holdIndex, type IdentifyService } from './identify-service.ts';
 
-export interface IdentifyPoolSettings {
-  threads: number;
-  /** Photos that may wait for a worker, over all threads. */
-  queue: number;
-  retryAfterSeconds: number;
-  /** How much lower than the event loop the workers are scheduled. */
-  nice: number;
-  /** How long a worker may rank nothing before it ends and frees its memory, in ms. */
-  idleTimeoutMs: number;
-}
+export type IdentifyPoolSettings = WorkerPoolSettings;
 
 /** The pool as server-settings.ts sizes it for this machine, with what a caller (a test) overrides. */
 export function identifyPoolSettings(overrides: Partial<IdentifyPoolSettings> = {}): IdentifyPoolSettings {
@@ -66,10 +57,7 @@ export function createPooledIdentifyService(
   // Started on the first photo: an API that is never asked to identify runs no workers.
   const pool = lazyWorkerThreads<IdentifyTask, IdentifyOutcome>({
     file: workerFile,
-    threads: settings.threads,
-    queue: settings.queue,
-    idleTimeoutMs: settings.idleTimeoutMs,
-    nice: settings.nice,
+    ...settings,
     workerData: { ...ranking, ranking: { ...ranking.ranking, settings: identify } } satisfies IdentifyWorkerData,
   });
 
