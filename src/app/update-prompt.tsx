@@ -3,10 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { registerSW } from 'virtual:pwa-register';
 import { defineMessages } from '../i18n/define-messages.ts';
+import { frameEventName } from '../lib/frame-event.ts';
 import './update-prompt.css';
 
-/** Dispatched by the Scan screen for each analysed frame (use-scanner.ts); named here so this module pulls in no scanner code. */
-const frameEventName = 'card-lens:frame';
 
 const messages = defineMessages({
   ready: { id: 'update.ready', defaultMessage: 'A new version of Card Lens is ready.' },

@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { EngineInit, EngineStatus, FrameResult, LoadProgress } from '../../../engine/api.ts';
+import { frameEventName } from '../../lib/frame-event.ts';
 import { useEngineWorker } from '../../lib/use-engine-worker.ts';
 import { canCapture, initialScannerState, phaseOf, scannerReducer } from './scanner-state.ts';
 import { useCameraFeed } from './use-camera-feed.ts';
 import { useCapture } from './use-capture.ts';
 import { useScannerMessages } from './use-scanner-messages.ts';
 
-/** Dispatched on window for every analysed frame, so tools such as bench:scan can follow the engine without touching it. */
-export const frameEventName = 'card-lens:frame';
 
 const scannerInit: EngineInit = { preset: 'scanner' };
 
