@@ -1,4 +1,5 @@
 import './auth.css';
+import '../../components/form-fields.css';
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
@@ -43,7 +44,7 @@ export default function LoginPage() {
   };
 
   return (
-    <section className="page auth-page">
+    <section className="page form-page">
       <PageTitle text={intl.formatMessage(messages.title)} />
       <p>{intl.formatMessage(messages.intro)}</p>
       <button type="button" className="primary" onClick={signIn} disabled={busy}>

@@ -70,7 +70,7 @@ export default function RegisterPage() {
 
   if (done) {
     return (
-      <section className="page auth-page">
+      <section className="page form-page">
         <PageTitle text={intl.formatMessage(messages.title)} />
         <div className="form-success" role="status">
           <p>
@@ -86,7 +86,7 @@ export default function RegisterPage() {
   }
 
   return (
-    <section className="page auth-page">
+    <section className="page form-page">
       <PageTitle text={intl.formatMessage(messages.title)} />
       <form className="account-form" onSubmit={(event) => void submit(event)}>
         <TextField label={intl.formatMessage(messages.firstName)} required autoComplete="given-name" value={form.firstName} onChange={(event) => update('firstName', event.target.value)} />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { cardImageUrl } from '../../lib/catalogue-images.ts';
 import type { Card } from '../../lib/catalogue-types.ts';
-import { AddToCollectionButton } from '../../components/add-to-collection-button.tsx';
+import { AddToCollectionButton } from '../collection/index.ts';
 import { BottomSheet } from '../../components/bottom-sheet.tsx';
 import { catalogueMessages } from '../../components/catalogue-messages.ts';
 import { FallbackImage } from '../../components/fallback-image.tsx';

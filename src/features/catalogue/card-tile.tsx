@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { cardImageUrl } from '../../lib/catalogue-images.ts';
 import type { Card } from '../../lib/catalogue-types.ts';
 import { catalogueMessages } from '../../components/catalogue-messages.ts';
-import { collectionMessages } from '../../components/collection-messages.ts';
+import { collectionMessages } from '../collection/index.ts';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { variantName } from '../../components/variant-name.ts';
 

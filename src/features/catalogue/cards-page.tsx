@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { CardDetailSheet } from './card-detail-sheet.tsx';
-import { cardByPrinting } from '../../lib/collection-api.ts';
+import { cardByPrinting } from '../../lib/printing-lookup.ts';
 import { CardList } from './card-list.tsx';
 import { cardSortChoices, cardSortOptions } from '../../components/card-sort-options.ts';
 import { FilterPanel } from '../../components/filter-panel.tsx';

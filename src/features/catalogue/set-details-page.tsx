@@ -20,7 +20,7 @@ import { listSearchParams, searchDebounceMs } from '../../lib/list-query.ts';
 import { useApiGet } from '../../lib/use-api-get.ts';
 import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
 import { useListUrlState } from '../../lib/use-list-url-state.ts';
-import { ownedInSet } from '../../lib/collection-api.ts';
+import { ownedInSet } from '../collection/index.ts';
 import { authAtom } from '../../state/auth.ts';
 
 const messages = defineMessages({

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { commonMessages } from '../../i18n/common-messages.ts';
-import { collectionMessages } from '../../components/collection-messages.ts';
-import { ConditionOptions } from '../../components/condition-options.tsx';
+import { collectionMessages } from './collection-messages.ts';
+import { ConditionOptions } from './add/condition-options.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { FilterPanel } from '../../components/filter-panel.tsx';
 import { LanguageField, SortField, TextField } from '../../components/filter-fields.tsx';
@@ -10,7 +10,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SkeletonTiles } from '../../components/skeleton-tiles.tsx';
 import type { ListPage } from '../../lib/catalogue-types.ts';
-import type { CollectionEntry, CollectionTotals, SetCompletion } from '../../lib/collection-api.ts';
+import type { CollectionEntry, CollectionTotals, SetCompletion } from './collection-api.ts';
 import { equals } from '../../lib/filter-expression.ts';
 import { listSearchParams } from '../../lib/list-query.ts';
 import { useApiGet, type ApiGetState } from '../../lib/use-api-get.ts';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
 import { errorText } from '../../lib/error-text.ts';
-import { applyImport, csvLayouts, exportCollection, previewImport, type CsvLayout, type ImportPreview } from '../../lib/collection-api.ts';
+import { applyImport, csvLayouts, exportCollection, previewImport, type CsvLayout, type ImportPreview } from './collection-api.ts';
 import { addToastAtom } from '../../state/toasts.ts';
 import { collectionPageMessages as m } from './collection-page-messages.ts';
 import { ImportPreviewView } from './import-preview.tsx';

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import type { ImportPreview } from '../../lib/collection-api.ts';
-import { conditionMessages } from '../../components/collection-messages.ts';
+import type { ImportPreview } from './collection-api.ts';
+import { conditionMessages } from './collection-messages.ts';
 import { collectionPageMessages as m } from './collection-page-messages.ts';
 
 /**

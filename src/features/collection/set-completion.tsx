@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { SetCompletion } from '../../lib/collection-api.ts';
+import type { SetCompletion } from './collection-api.ts';
 import { collectionPageMessages as m } from './collection-page-messages.ts';
 
 /** "151: 87 / 165" for each set the collector owns cards of, linking to the set with those cards marked. */

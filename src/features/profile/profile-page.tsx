@@ -1,4 +1,3 @@
-import '../auth/auth.css';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
@@ -80,7 +79,7 @@ export default function ProfilePage() {
   };
 
   return (
-    <section className="page auth-page">
+    <section className="page form-page">
       <PageTitle text={intl.formatMessage(messages.title)} />
       {loadError !== undefined && (
         <p className="form-error" role="alert">

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { scanMessages as m } from './scan-messages.ts';
-import type { ScanCandidate } from './scan-candidate.ts';
+import type { ScanCandidate } from '../../lib/scan-candidate.ts';
 
 /** Spec section 9: the menu opens 8 px below its button. */
 export const menuOffsetPx = 8;

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { CandidateMenu } from './candidate-menu.tsx';
-import { AddToCollectionButton } from '../../components/add-to-collection-button.tsx';
-import type { AddedEntry } from '../../lib/collection-api.ts';
+import { AddToCollectionButton, type AddedEntry } from '../collection/index.ts';
 import { cardImageUrl } from '../../lib/catalogue-images.ts';
 import { variantName } from '../../components/variant-name.ts';
-import type { ScanCandidate } from './scan-candidate.ts';
+import type { ScanCandidate } from '../../lib/scan-candidate.ts';
 import { scanMessages as m } from './scan-messages.ts';
 
 /** Score as a percentage with one decimal, in the reader's language ('87.3%', '87,3 %'). */

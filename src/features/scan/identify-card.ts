@@ -1,5 +1,5 @@
 import { api } from '../../lib/api.ts';
-import type { ScanCandidate } from './scan-candidate.ts';
+import type { ScanCandidate } from '../../lib/scan-candidate.ts';
 
 /** Sends the photo of the card frame to the server and answers its candidates, best first. */
 export async function identifyCard(photo: Blob): Promise<ScanCandidate[]> {

@@ -4,7 +4,7 @@ import { cleanup, render } from 'vitest-browser-react';
 import { IntlProvider } from 'react-intl';
 import { messagesByLocale } from '../../i18n/messages.ts';
 import { ResultsPanel } from './results-panel.tsx';
-import type { ScanCandidate } from './scan-candidate.ts';
+import type { ScanCandidate } from '../../lib/scan-candidate.ts';
 
 function candidate(index: number, score: number): ScanCandidate {
   return {

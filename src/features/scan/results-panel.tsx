@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import type { AddedEntry } from '../../lib/collection-api.ts';
+import type { AddedEntry } from '../collection/index.ts';
 import { CandidateTile } from './candidate-tile.tsx';
-import type { ScanCandidate } from './scan-candidate.ts';
+import type { ScanCandidate } from '../../lib/scan-candidate.ts';
 import { scanMessages as m } from './scan-messages.ts';
 import './scan.css';
 

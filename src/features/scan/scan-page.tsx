@@ -4,17 +4,13 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { CameraView } from './camera-view.tsx';
 import { CaptureControls } from './capture-controls.tsx';
 import { IdentifyReadiness } from './identify-readiness.tsx';
-import { ResultsPanel } from './results-panel.tsx';
 import { scanFailureText } from './scan-failure-text.ts';
 import { scanMessages as m } from './scan-messages.ts';
 import { ScanSteps } from './scan-steps.tsx';
-import { ScanTips } from './scan-tips.tsx';
+import { ScanSide } from './scan-side.tsx';
 import { useIdentifyStatus } from './use-identify-status.ts';
 import { useScanner } from './use-scanner.ts';
 import { useScannerFit } from './use-scanner-fit.ts';
-import { ScanSessionPanel } from './scan-session-panel.tsx';
-import { scanSessionMessages as sessionMessages } from './scan-session-messages.ts';
-import { useScanSession } from './use-scan-session.ts';
 import './scan.css';
 
 export default function ScanPage() {
@@ -24,20 +20,9 @@ export default function ScanPage() {
   const failureText = useCallback((error: unknown) => scanFailureText(error, intl, refresh), [intl, refresh]);
   const scanner = useScanner({ failureText });
   const result = scanner.state.result;
-  const session = useScanSession(result);
   const headRef = useRef<HTMLDivElement>(null);
   const scannerRef = useRef<HTMLDivElement>(null);
   useScannerFit(headRef, scannerRef);
-  const note =
-    session.outcome === 'uncertain' ? (
-      <p className="session-note uncertain" role="status">
-        {intl.formatMessage(sessionMessages.uncertain)}
-      </p>
-    ) : session.outcome === 'added' ? (
-      <p className="session-note" role="status">
-        {intl.formatMessage(sessionMessages.addedNote)}
-      </p>
-    ) : undefined;
 
   return (
     <section className="page scan-page">
@@ -66,10 +51,7 @@ export default function ScanPage() {
             onScanAgain={() => void scanner.scanAgain()}
           />
         </div>
-        <div className="scan-side">
-          {session.available && <ScanSessionPanel on={session.on} onToggle={session.setOn} adds={session.adds} onUndo={(entry) => void session.undo(entry)} />}
-          {result !== null ? <ResultsPanel candidates={result} note={note} onAdded={session.record} /> : <ScanTips />}
-        </div>
+        <ScanSide result={result} />
       </div>
       <p className="page-subtitle">{intl.formatMessage(m.subtitle)}</p>
       <ScanSteps />

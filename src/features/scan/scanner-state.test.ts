@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ScanCandidate } from './scan-candidate.ts';
+import type { ScanCandidate } from '../../lib/scan-candidate.ts';
 import { canCapture, initialScannerState, phaseOf, scannerReducer, type ScannerEvent, type ScannerState } from './scanner-state.ts';
 
 const candidate: ScanCandidate = {

@@ -1,4 +1,4 @@
-import type { ScanCandidate } from './scan-candidate.ts';
+import type { ScanCandidate } from '../../lib/scan-candidate.ts';
 
 /**
  * What the scanner shows (spec section 4): the camera starts, then looks for a card, stabilises on

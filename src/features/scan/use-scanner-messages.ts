@@ -3,7 +3,7 @@ import { useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
 import type { EngineStatus } from '../../../engine/api.ts';
 import { addToastAtom } from '../../state/toasts.ts';
-import type { ScanCandidate } from './scan-candidate.ts';
+import type { ScanCandidate } from '../../lib/scan-candidate.ts';
 import { scanMessages as m } from './scan-messages.ts';
 
 /** The scan toast that walks through capturing, identifying and the outcome keeps one id, so each replaces the last. */

@@ -1,6 +1,5 @@
-import { api } from './api.ts';
-import type { Card, ListPage } from './catalogue-types.ts';
-import { equals } from './filter-expression.ts';
+import { api } from '../../lib/api.ts';
+import type { Card } from '../../lib/catalogue-types.ts';
 
 /** The collection API's shapes as the app reads them (server/collection/collection-schemas.ts is the source). */
 export const conditions = ['near_mint', 'lightly_played', 'moderately_played', 'heavily_played', 'damaged'] as const;
@@ -70,19 +69,6 @@ export function removeEntry(id: string): Promise<void> {
 export async function undoAdd(entry: AddedEntry): Promise<void> {
   if (entry.created || entry.quantity <= entry.added) await removeEntry(entry.id);
   else await changeEntry(entry.id, { quantity: entry.quantity - entry.added });
-}
-
-/** The other finishes of a card in its language: one card, one language, each variant a printing. */
-export async function siblingPrintings(card: { code: string; language: string }): Promise<Card[]> {
-  const page = await api.get<ListPage<Card>>('v1/cards', {
-    searchParams: { code: equals(card.code), 'set.language': equals(card.language), order_by: 'id', size: 20 },
-  });
-  return page.content;
-}
-
-export async function cardByPrinting(printingId: string): Promise<Card | undefined> {
-  const page = await api.get<ListPage<Card>>('v1/cards', { searchParams: { id: equals(printingId), size: 1 } });
-  return page.content[0];
 }
 
 export function exportCollection(layout: CsvLayout): Promise<string> {

@@ -1,4 +1,4 @@
-import { defineMessages } from '../i18n/define-messages.ts';
+import { defineMessages } from '../../i18n/define-messages.ts';
 
 /** Texts about the collector's own cards that several screens show: Scan, the catalogue and the collection. */
 export const collectionMessages = defineMessages({

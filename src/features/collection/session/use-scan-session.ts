@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
-import { variantName } from '../../components/variant-name.ts';
-import { addToCollection, defaultCondition, undoAdd, type AddedEntry } from '../../lib/collection-api.ts';
-import { authAtom } from '../../state/auth.ts';
-import { errorText } from '../../lib/error-text.ts';
-import { addToastAtom } from '../../state/toasts.ts';
-import type { ScanCandidate } from './scan-candidate.ts';
+import { variantName } from '../../../components/variant-name.ts';
+import { addToCollection, defaultCondition, undoAdd, type AddedEntry } from '../collection-api.ts';
+import { authAtom } from '../../../state/auth.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { addToastAtom } from '../../../state/toasts.ts';
+import type { ScanCandidate } from '../../../lib/scan-candidate.ts';
 import { isConfident, scanSessionAtom, sessionOf } from './scan-session.ts';
 import { scanSessionMessages as m } from './scan-session-messages.ts';
 

@@ -1,14 +1,15 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
-import { BottomSheet } from './bottom-sheet.tsx';
-import { collectionMessages as m, conditionMessages } from './collection-messages.ts';
+import { BottomSheet } from '../../../components/bottom-sheet.tsx';
+import { collectionMessages as m, conditionMessages } from '../collection-messages.ts';
 import { ConditionOptions } from './condition-options.tsx';
-import { variantName } from './variant-name.ts';
-import type { Card } from '../lib/catalogue-types.ts';
-import { addToCollection, cardByPrinting, defaultCondition, maxQuantity, siblingPrintings, type AddedEntry, type Condition } from '../lib/collection-api.ts';
-import { errorText } from '../lib/error-text.ts';
-import { addToastAtom } from '../state/toasts.ts';
+import { variantName } from '../../../components/variant-name.ts';
+import type { Card } from '../../../lib/catalogue-types.ts';
+import { addToCollection, defaultCondition, maxQuantity, type AddedEntry, type Condition } from '../collection-api.ts';
+import { cardByPrinting, siblingPrintings } from '../../../lib/printing-lookup.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { addToastAtom } from '../../../state/toasts.ts';
 import './add-to-collection.css';
 
 type Printings = { status: 'loading' } | { status: 'ready'; printings: Card[] } | { status: 'error'; error: unknown };

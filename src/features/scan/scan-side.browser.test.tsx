@@ -1,19 +1,13 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-import { IntlProvider, useIntl } from 'react-intl';
-import { getDefaultStore } from 'jotai';
-import { useState } from 'react';
+import { IntlProvider } from 'react-intl';
 import { ToastViewport } from '../../components/toasts/toast-viewport.tsx';
 import { messagesByLocale } from '../../i18n/messages.ts';
+import type { ScanCandidate } from '../../lib/scan-candidate.ts';
 import { setUpScreenTests } from '../../test-support/screen-test-setup.ts';
 import { signInCollector, signOutCollector } from '../../test-support/signed-in-collector.ts';
-import { ResultsPanel } from './results-panel.tsx';
-import type { ScanCandidate } from './scan-candidate.ts';
-import { ScanSessionPanel } from './scan-session-panel.tsx';
-import { scanSessionAtom } from './scan-session.ts';
-import { scanSessionMessages } from './scan-session-messages.ts';
-import { useScanSession } from './use-scan-session.ts';
+import { ScanSide } from './scan-side.tsx';
 
 function candidate(printingId: string, cardName: string, score: number, variant = 'normal'): ScanCandidate {
   return {
@@ -33,38 +27,23 @@ const sure = [candidate('en-alpha-1-normal', 'Pikachu', 97.2), candidate('en-alp
 const raichu = [candidate('en-alpha-2-holo', 'Raichu', 95, 'holo')];
 const unsure = [candidate('en-alpha-10-normal', "Professor's Research", 61.4), candidate('en-beta-001-normal', 'Pikachu (Promo), Gold', 40)];
 
-let show: (result: ScanCandidate[] | null) => void = () => undefined;
+let show: (result: ScanCandidate[] | null) => Promise<unknown> = async () => undefined;
 
-/** The Scan screen's side panel as scan-page wires it, with the scanner's result set by the test. */
-function ScanSide() {
-  const intl = useIntl();
-  const [result, setResult] = useState<ScanCandidate[] | null>(null);
-  show = setResult;
-  const session = useScanSession(result);
-  const note = session.outcome === 'uncertain' ? <p role="status">{intl.formatMessage(scanSessionMessages.uncertain)}</p> : undefined;
-  return (
-    <>
-      {session.available && <ScanSessionPanel on={session.on} onToggle={session.setOn} adds={session.adds} onUndo={(entry) => void session.undo(entry)} />}
-      {result !== null && <ResultsPanel candidates={result} note={note} onAdded={session.record} />}
-      <ToastViewport />
-    </>
-  );
-}
-
+/** The Scan screen's side column as the page renders it, the scanner's last result set by the test. */
 async function renderScanSide() {
-  await render(
+  const side = (result: ScanCandidate[] | null) => (
     <IntlProvider locale="en" messages={messagesByLocale.en}>
-      <ScanSide />
-    </IntlProvider>,
+      <ScanSide result={result} />
+      <ToastViewport />
+    </IntlProvider>
   );
+  const screen = await render(side(null));
+  show = (result) => screen.rerender(side(result));
 }
 
 setUpScreenTests();
-afterEach(() => {
-  signOutCollector();
-  // A session lasts as long as the page; each test is a new visit.
-  getDefaultStore().set(scanSessionAtom, null);
-});
+// Each test signs in a collector of its own, so each starts a session of its own.
+afterEach(() => signOutCollector());
 
 const sessionSwitch = () => page.getByRole('switch', { name: 'Add each scan to my collection' });
 const strip = () => page.getByRole('region', { name: 'Cards added in this session' });
@@ -77,12 +56,12 @@ describe('scan session', () => {
     await sessionSwitch().click();
     await expect.element(strip().getByText('No cards added yet in this session')).toBeVisible();
 
-    show(sure);
+    await show(sure);
     await expect.element(strip().getByText('1 card added in this session')).toBeVisible();
     await expect.element(page.getByText('Added to your collection: Pikachu (Normal)')).toBeVisible();
-    show(raichu);
+    await show(raichu);
     await expect.element(strip().getByText('2 cards added in this session')).toBeVisible();
-    show(sure);
+    await show(sure);
     await expect.element(strip().getByText('3 cards added in this session')).toBeVisible();
     expect(await collector.entries()).toEqual([
       { printingId: 'en-alpha-1-normal', condition: 'near_mint', quantity: 2 },
@@ -101,7 +80,7 @@ describe('scan session', () => {
     const collector = signInCollector(14);
     await renderScanSide();
     await sessionSwitch().click();
-    show(unsure);
+    await show(unsure);
     await expect.element(page.getByText('Not sure which card this is, so it was not added. Pick it from the matches below.')).toBeVisible();
     expect(await collector.entries()).toEqual([]);
 
@@ -114,7 +93,7 @@ describe('scan session', () => {
   test('with the switch off nothing is added by itself', async () => {
     const collector = signInCollector(15);
     await renderScanSide();
-    show(sure);
+    await show(sure);
     await expect.element(page.getByRole('heading', { name: 'Scan Results' })).toBeVisible();
     await expect.element(page.getByRole('button', { name: 'Add to collection: Pikachu' }).first()).toBeVisible();
     expect(await collector.entries()).toEqual([]);
@@ -124,11 +103,11 @@ describe('scan session', () => {
   test('switching on while a match is shown adds the scans that follow, not that one', async () => {
     const collector = signInCollector(16);
     await renderScanSide();
-    show(sure);
+    await show(sure);
     await expect.element(page.getByRole('heading', { name: 'Scan Results' })).toBeVisible();
     await sessionSwitch().click();
     await expect.element(strip().getByText('No cards added yet in this session')).toBeVisible();
-    show(raichu);
+    await show(raichu);
     await expect.element(strip().getByText('1 card added in this session')).toBeVisible();
     expect(await collector.entries()).toEqual([{ printingId: 'en-alpha-2-holo', condition: 'near_mint', quantity: 1 }]);
   });
@@ -137,7 +116,7 @@ describe('scan session', () => {
     signInCollector(17);
     await renderScanSide();
     await sessionSwitch().click();
-    show(sure);
+    await show(sure);
     await expect.element(strip().getByText('1 card added in this session')).toBeVisible();
 
     signOutCollector();
@@ -150,7 +129,7 @@ describe('scan session', () => {
   test('a visitor has no session switch, and each match offers sign-in instead', async () => {
     signOutCollector();
     await renderScanSide();
-    show(sure);
+    await show(sure);
     await expect.element(page.getByRole('button', { name: 'Sign in to add to your collection' }).first()).toBeVisible();
     expect(sessionSwitch().elements()).toHaveLength(0);
   });

@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
-import { conditionMessages } from '../../components/collection-messages.ts';
-import { variantName } from '../../components/variant-name.ts';
-import { clientSettings } from '../../lib/client-settings.ts';
-import type { AddedEntry } from '../../lib/collection-api.ts';
+import { conditionMessages } from '../collection-messages.ts';
+import { variantName } from '../../../components/variant-name.ts';
+import { clientSettings } from '../../../lib/client-settings.ts';
+import type { AddedEntry } from '../collection-api.ts';
 import { scanSessionMessages as m } from './scan-session-messages.ts';
+import './scan-session.css';
 
 export interface ScanSessionPanelProps {
   on: boolean;

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import { conditions } from '../lib/collection-api.ts';
-import { conditionMessages } from './collection-messages.ts';
+import { conditions } from '../collection-api.ts';
+import { conditionMessages } from '../collection-messages.ts';
 
 /** The five card conditions as the options of a select, best first. */
 export function ConditionOptions() {

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n/define-messages.ts';
+import { defineMessages } from '../../../i18n/define-messages.ts';
 
 export const scanSessionMessages = defineMessages({
   switchLabel: { id: 'scan.session.switch', defaultMessage: 'Add each scan to my collection' },

@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
-import { clientSettings } from '../../lib/client-settings.ts';
-import type { AddedEntry } from '../../lib/collection-api.ts';
-import type { ScanCandidate } from './scan-candidate.ts';
+import { clientSettings } from '../../../lib/client-settings.ts';
+import type { AddedEntry } from '../collection-api.ts';
+import type { ScanCandidate } from '../../../lib/scan-candidate.ts';
 
 /**
  * A scan session: with "Add each scan to my collection" on, each confident top match is added as

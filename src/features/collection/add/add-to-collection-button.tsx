@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { AddToCollectionSheet } from './add-to-collection-sheet.tsx';
-import { collectionMessages as m } from './collection-messages.ts';
-import type { AddedEntry } from '../lib/collection-api.ts';
-import { authActionsAtom, authAtom } from '../state/auth.ts';
+import { collectionMessages as m } from '../collection-messages.ts';
+import type { AddedEntry } from '../collection-api.ts';
+import { authActionsAtom, authAtom } from '../../../state/auth.ts';
 
 /** Where a visitor who signs in to add a card comes back to: the card, with the add sheet open. */
 export function addCardPath(printingId: string): string {
