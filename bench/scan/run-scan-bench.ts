@@ -84,6 +84,8 @@ function kindOf(url: string, resourceType: string): Kind {
 }
 
 interface Transfer {
+  /** When the request started and finished, in ms after the navigation. */
+  from: number;
   at: number;
   kind: Kind;
   bytes: number;
@@ -95,13 +97,14 @@ function recordTransfers(page: Page, startedAt: () => number): Transfer[] {
   const transfers: Transfer[] = [];
   const onFinished = (request: Request) => {
     const at = Date.now() - startedAt();
+    const from = Math.round(request.timing().startTime - startedAt());
     void (async () => {
       const response = await request.response();
       const kind = kindOf(request.url(), request.resourceType());
       const path = new URL(request.url()).pathname;
-      if (!response || response.fromServiceWorker()) return transfers.push({ at, kind, bytes: 0, path });
+      if (!response || response.fromServiceWorker()) return transfers.push({ from, at, kind, bytes: 0, path });
       const sizes = await request.sizes();
-      transfers.push({ at, kind, bytes: sizes.responseBodySize + sizes.responseHeadersSize, path });
+      transfers.push({ from, at, kind, bytes: sizes.responseBodySize + sizes.responseHeadersSize, path });
     })().catch(() => undefined);
   };
   page.context().on('requestfinished', onFinished);
@@ -142,7 +145,7 @@ function loadFigures(visit: string, transfers: Transfer[], detectedAt: number): 
 }
 
 /** A first visit and a second one (HTTP cache and service worker kept) on a slow 4G link, CPU 4x slower. */
-async function measurePhoneLoads(url: string, video: string): Promise<{ loads: LoadFigures[]; catalogue: { bytes: number; runtime_or_model_requests: string[] } }> {
+async function measurePhoneLoads(url: string, video: string): Promise<{ loads: LoadFigures[]; firstVisitTimeline: Transfer[]; catalogue: { bytes: number; runtime_or_model_requests: string[] } }> {
   const browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2 });
@@ -158,6 +161,7 @@ async function measurePhoneLoads(url: string, video: string): Promise<{ loads: L
     navigatedAt = Date.now();
     await page.goto(url);
     const cold = loadFigures('first visit', transfers, await firstDetectionAt(page));
+    const coldTimeline = transfers.filter((transfer) => transfer.at <= cold.to_first_detection_ms).sort((a, b) => a.from - b.from);
     // The service worker installs once the page has loaded; a second visit is one made after that.
     await page.evaluate(async () => {
       const worker = (await navigator.serviceWorker.ready).active!;
@@ -177,6 +181,7 @@ async function measurePhoneLoads(url: string, video: string): Promise<{ loads: L
     }
     return {
       loads: [cold, warm],
+      firstVisitTimeline: coldTimeline,
       catalogue: {
         bytes: catalogueTransfers.reduce((total, transfer) => total + transfer.bytes, 0),
         runtime_or_model_requests: catalogueTransfers.filter((transfer) => transfer.kind === 'runtime' || transfer.kind === 'model').map((transfer) => transfer.path),
@@ -210,6 +215,7 @@ try {
     console.table(rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === 'number' ? Number(value.toFixed(1)) : value]))));
     const phone = await measurePhoneLoads(product.url, video);
     console.table(phone.loads);
+    console.table(phone.firstVisitTimeline);
     console.log(`Catalogue screens (/cards, /sets) on a first visit: ${phone.catalogue.bytes} bytes; runtime or model requests: ${JSON.stringify(phone.catalogue.runtime_or_model_requests)}`);
     mkdirSync(values.out!, { recursive: true });
     writeFileSync(join(values.out!, 'scan.json'), `${JSON.stringify({ seconds, rows, phone }, null, 2)}\n`);
