@@ -243,7 +243,17 @@ const looks = {
   seededBoxes: setting(2, 'detector boxes', 'whose cards are tried on the second look, where the edges found none'),
 };
 
-export const identifySettings = { decode, locate, rectify, search, verify, answer, looks };
+/** A binder page or a pile: the cards found in one photo, each then identified as a photo of its own. */
+const page = {
+  workingSide: setting(2400, 'px', "the page photo's long side while its cards are found and cut out: a card of a 3x4 page keeps over 500 px, more than one card's working side"),
+  maxCards: setting(20, 'cards', 'the most cards one photo is answered for: a 3x4 binder page beside a few loose cards'),
+  sameCard: setting(0.5, 'intersection over union', 'boxes of the photo and of the photo turned a quarter that overlap this much are one card'),
+  partOfCard: setting(0.8, 'share of the smaller box', 'a box this much inside another is part of that card: the detector sees card-shaped boxes inside cards lying on their side', true),
+  cropMargin: setting(0.08, "share of the card's long side", 'room left around each card cut out, so the outline search sees its whole border'),
+  cropQuality: setting(95, 'JPEG quality', 'each card cut out is sent on as a photo: high enough that its print is read as in the page photo'),
+};
+
+export const identifySettings = { decode, locate, rectify, search, verify, answer, looks, page };
 
 /** Identification's settings: `identifySettings` or a copy with some values changed (`withSettings`). */
 export type IdentifySettings = typeof identifySettings;
@@ -254,6 +264,7 @@ export type SearchSettings = IdentifySettings['search'];
 export type VerifySettings = IdentifySettings['verify'];
 export type AnswerSettings = IdentifySettings['answer'];
 export type LookSettings = IdentifySettings['looks'];
+export type PageSettings = IdentifySettings['page'];
 
 /**
  * What runs, in order, as lists: where outlines come from, what is done to the corner model's
@@ -266,6 +277,7 @@ export const identifyParts = {
   outlineSteps: ['corner-refiner', 'side-fit', 'outline-repair', 'print-reader'],
   looks: ['first-look', 'second-look'],
   comparisons: ['fine-comparison', 'alignment', 'reprints', 'missing-printings'],
+  pageSearches: ['quarter-turn'],
 } as const;
 
 type PartLists = typeof identifyParts;
@@ -273,6 +285,7 @@ export type OutlineSource = PartLists['outlineSources'][number];
 export type OutlineStep = PartLists['outlineSteps'][number];
 export type Look = PartLists['looks'][number];
 export type Comparison = PartLists['comparisons'][number];
+export type PageSearch = PartLists['pageSearches'][number];
 
 /** The parts a run uses: `identifyParts`, or those lists less some names. */
 export interface IdentifyParts {
@@ -280,6 +293,8 @@ export interface IdentifyParts {
   outlineSteps: readonly OutlineStep[];
   looks: readonly Look[];
   comparisons: readonly Comparison[];
+  /** Besides the photo as it is, where a page's cards are looked for. */
+  pageSearches: readonly PageSearch[];
 }
 
 /** What a value may be: an integer (a count) at least `min`, or a number within `min`..`max`. */
@@ -295,8 +310,8 @@ interface Bounds {
 const count = (min: number): Bounds => ({ integer: true, min, minAllowed: true });
 const share: Bounds = { min: 0, minAllowed: true, max: 1 };
 const positive: Bounds = { min: 0 };
-const shareUnits = ['cosine', 'correlation', 'similarity', 'detector score', 'outline score', 'weight'];
-const countUnits = ['detector boxes', 'model runs per box', 'refiner runs per outline', 'readings of the print', 'samples', 'outlines', 'lines', 'votes', 'points', 'printings', 'contenders', 'alignments', 'sweeps', 'pixels', 'candidates'];
+const shareUnits = ['intersection over union', 'cosine', 'correlation', 'similarity', 'detector score', 'outline score', 'weight'];
+const countUnits = ['detector boxes', 'model runs per box', 'refiner runs per outline', 'readings of the print', 'samples', 'outlines', 'lines', 'votes', 'points', 'printings', 'contenders', 'alignments', 'sweeps', 'pixels', 'candidates', 'cards'];
 
 /** Settings whose bounds their unit does not tell. */
 const boundsByName: Record<string, Bounds> = {
@@ -314,6 +329,8 @@ const boundsByName: Record<string, Bounds> = {
   'looks.seededBoxes': count(0),
   'answer.scoreThreshold': { min: 0, minAllowed: true },
   'looks.confidentScore': { min: 0, minAllowed: true },
+  'page.workingSide': count(1),
+  'page.cropQuality': { ...count(1), max: 100 },
 };
 
 function boundsOf(key: string, unit: string): Bounds {

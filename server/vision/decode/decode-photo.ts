@@ -12,6 +12,11 @@ const accepted = ['jpeg', 'png', 'webp'];
  * than `maxSide`. Anything the client got wrong is a PhotoRejected with a message a person can act on.
  */
 export async function decodePhoto(bytes: Uint8Array, maxSide: number): Promise<RasterImage> {
+  return (await decodePhotoScaled(bytes, maxSide)).image;
+}
+
+/** As decodePhoto, with the uploaded photo's pixels per decoded pixel (upright; 1 when it was not shrunk). */
+export async function decodePhotoScaled(bytes: Uint8Array, maxSide: number): Promise<{ image: RasterImage; scale: number }> {
   const type = sniffImageType(bytes);
   if (type === undefined) {
     throw new PhotoRejected('not_an_image', 'The file is not an image: send a JPEG, PNG or WebP photo of the card');
@@ -21,10 +26,12 @@ export async function decodePhoto(bytes: Uint8Array, maxSide: number): Promise<R
   }
   let width: number;
   let height: number;
+  let uprightWidth: number;
   try {
     const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
     width = metadata.width;
     height = metadata.height;
+    uprightWidth = metadata.autoOrient.width;
   } catch {
     throw new PhotoRejected('unreadable', `The ${type.toUpperCase()} image is corrupt or truncated and cannot be read`);
   }
@@ -43,7 +50,8 @@ export async function decodePhoto(bytes: Uint8Array, maxSide: number): Promise<R
       .raw()
       .toBuffer({ resolveWithObject: true });
     if (info.channels !== 3) throw new Error(`unexpected ${info.channels} channels`);
-    return { width: info.width, height: info.height, channels: 3, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+    const image: RasterImage = { width: info.width, height: info.height, channels: 3, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+    return { image, scale: uprightWidth / info.width };
   } catch {
     throw new PhotoRejected('unreadable', `The ${type.toUpperCase()} image is corrupt or truncated and cannot be read`);
   }

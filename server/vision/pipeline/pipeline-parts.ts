@@ -15,6 +15,7 @@ export const pipelineParts = {
   alignment: "candidates' outlines moved until the photo lines up with each",
   reprints: 'printings of one artwork told apart on their bottom strips and text boxes',
   'missing-printings': "a likely card's printings the search left out, brought in",
+  'quarter-turn': "a page photo's cards looked for again in the photo turned a quarter: the detector finds few cards lying on their side",
 } as const;
 
 export type PipelinePart = keyof typeof pipelineParts;
@@ -31,5 +32,6 @@ export function partsWithout(without: readonly PipelinePart[] = []): IdentifyPar
     outlineSteps: kept(identifyParts.outlineSteps),
     looks: kept(identifyParts.looks),
     comparisons: kept(identifyParts.comparisons),
+    pageSearches: kept(identifyParts.pageSearches),
   };
 }

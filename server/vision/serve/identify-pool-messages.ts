@@ -4,6 +4,7 @@ import type { SharedIndex } from '../search/fingerprint-index.ts';
 import type { FineDetails } from '../search/fine-details.ts';
 import type { IdentifySettings } from '../identify-settings.ts';
 import type { IdentifyOptions } from './identify-service.ts';
+import type { CardOfPage } from '../pipeline/split-page.ts';
 
 /** How every worker ranks, fixed when the pool starts (functions cannot cross threads, so the detector is a flag). */
 export interface IdentifyWorkerSettings {
@@ -25,10 +26,20 @@ export interface IdentifyTask {
   port: MessagePort;
 }
 
+/** What the client got wrong, as a worker answers it (an HttpError does not cross threads; its fields do). */
+export interface Refused {
+  refused: { status: number; code: string; message: string; headers: Record<string, string> };
+}
+
 /** What a worker answers: the ranking, or what the client got wrong, to be answered as it is. */
-export type IdentifyOutcome =
-  | { ranked: RankedPrinting[] }
-  | { refused: { status: number; code: string; message: string; headers: Record<string, string> } };
+export type IdentifyOutcome = { ranked: RankedPrinting[] } | Refused;
+
+/** A photo of a binder page or a pile, to find and cut out its cards. */
+export interface PageTask {
+  photo: Uint8Array;
+}
+
+export type PageOutcome = { cards: CardOfPage[] } | Refused;
 
 /** What the main thread, which holds the database, reads for a worker (over Comlink, identify-pool-reads.ts). */
 export interface MainThreadReads {

@@ -6,14 +6,15 @@ import { lazyWorkerThreads, type WorkerPoolSettings } from '../../worker-threads
 import { HttpError } from '../../http-error.ts';
 import { serverSettings } from '../../server-settings.ts';
 import type { FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
-import type { IdentifyOutcome, IdentifyTask, IdentifyWorkerData, IdentifyWorkerSettings } from './identify-pool-messages.ts';
+import type { IdentifyOutcome, IdentifyTask, IdentifyWorkerData, IdentifyWorkerSettings, PageOutcome, PageTask } from './identify-pool-messages.ts';
+import type { CardOfPage } from '../pipeline/split-page.ts';
 import { serveReads } from './identify-pool-reads.ts';
 import { decodePhoto } from '../decode/decode-photo.ts';
 import { identifySettings } from '../identify-settings.ts';
 import { candidatesOf } from './candidates.ts';
 import { IndexEmpty } from '../pipeline/rank-photo.ts';
 import { answeringInHttp, httpErrorOf } from './identify-errors.ts';
-import { holdIndex, type IdentifyService } from './identify-service.ts';
+import { holdIndex, pageAnswer, type IdentifyService } from './identify-service.ts';
 
 export type IdentifyPoolSettings = WorkerPoolSettings;
 
@@ -55,30 +56,47 @@ export function createPooledIdentifyService(
   const held = holdIndex(repository);
   const identify = ranking.ranking.settings ?? identifySettings;
   // Started on the first photo: an API that is never asked to identify runs no workers.
-  const pool = lazyWorkerThreads<IdentifyTask, IdentifyOutcome>({
+  const pool = lazyWorkerThreads<IdentifyTask | PageTask, IdentifyOutcome | PageOutcome>({
     file: workerFile,
     ...settings,
     workerData: { ...ranking, ranking: { ...ranking.ranking, settings: identify } } satisfies IdentifyWorkerData,
   });
 
+  /** A full queue answers 503 at once: a page counts for each of its cards (an idle pool takes any page). */
+  function refuseUnlessRoomFor(photos: number): void {
+    const waiting = pool.get().queueSize;
+    if (waiting === 0 || waiting + photos <= settings.queue) return;
+    throw new HttpError(503, `The server is busy identifying other photos; try again in ${settings.retryAfterSeconds} s`, {
+      code: 'identify_busy',
+      headers: { 'retry-after': String(settings.retryAfterSeconds) },
+    });
+  }
+
+  async function refuseUnlessIndexed(photo: Uint8Array, maxSide: number) {
+    const read = await held.current();
+    if (read.index.size > 0) return read;
+    // A photo the server could never read is the client's mistake whatever the index holds.
+    await decodePhoto(photo, maxSide);
+    throw notReady();
+  }
+
+  async function splitIn(photo: Uint8Array): Promise<CardOfPage[]> {
+    await refuseUnlessIndexed(photo, identify.page.workingSide.value);
+    refuseUnlessRoomFor(1);
+    const outcome = (await pool.get().run({ photo } satisfies PageTask, { name: 'splitPageInWorker' })) as PageOutcome;
+    if ('refused' in outcome) throw new HttpError(outcome.refused.status, outcome.refused.message, { code: outcome.refused.code, headers: outcome.refused.headers });
+    refuseUnlessRoomFor(outcome.cards.length);
+    return outcome.cards;
+  }
+
   async function rankIn(photo: Uint8Array) {
-    const { index: search, generation } = await held.current();
-    if (search.size === 0) {
-      // A photo the server could never read is the client's mistake whatever the index holds.
-      await decodePhoto(photo, identify.decode.workingSide.value);
-      throw notReady();
-    }
+    const { index: search, generation } = await refuseUnlessIndexed(photo, identify.decode.workingSide.value);
     const threads = pool.get();
-    if (threads.queueSize >= settings.queue) {
-      throw new HttpError(503, `The server is busy identifying other photos; try again in ${settings.retryAfterSeconds} s`, {
-        code: 'identify_busy',
-        headers: { 'retry-after': String(settings.retryAfterSeconds) },
-      });
-    }
+    refuseUnlessRoomFor(1);
     const { port1, port2 } = new MessageChannel();
     serveReads(port1, { index: () => search.shared, fineDetails: (ids) => repository.fineDetails(ids) });
     try {
-      const outcome = await threads.run({ photo, generation, port: port2 }, { transferList: [port2] });
+      const outcome = (await threads.run({ photo, generation, port: port2 } satisfies IdentifyTask, { transferList: [port2] })) as IdentifyOutcome;
       if ('refused' in outcome) throw new HttpError(outcome.refused.status, outcome.refused.message, { code: outcome.refused.code, headers: outcome.refused.headers });
       return { ranked: outcome.ranked, printings: search.printings };
     } finally {
@@ -86,12 +104,15 @@ export function createPooledIdentifyService(
     }
   }
 
+  const identifyPhoto = async (photo: Uint8Array) => {
+    const { ranked, printings } = await answeringInHttp(() => rankIn(photo));
+    return candidatesOf(ranked, printings, ranking.ranking.assetsBaseUrl, identify.answer);
+  };
+
   return {
     rank: async (photo) => (await answeringInHttp(() => rankIn(photo))).ranked,
-    identify: async (photo) => {
-      const { ranked, printings } = await answeringInHttp(() => rankIn(photo));
-      return candidatesOf(ranked, printings, ranking.ranking.assetsBaseUrl, identify.answer);
-    },
+    identify: identifyPhoto,
+    identifyPage: async (photo) => pageAnswer(await answeringInHttp(() => splitIn(photo)), identifyPhoto),
     reload: async () => (await held.reload()).index.size,
     indexSize: held.size,
     runningWorkers: pool.running,

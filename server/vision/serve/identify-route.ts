@@ -3,6 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorSchema } from '../../catalog/catalog-schemas.ts';
 import { IdentifyResultSchema } from './identify-schemas.ts';
+import { IdentifyPageResultSchema } from './identify-page-schemas.ts';
 import type { IdentifyService } from './identify-service.ts';
 import { photoLimits } from '../decode/photo-limits.ts';
 import { readPhotoUpload, uploadLimits } from './read-photo-upload.ts';
@@ -41,6 +42,24 @@ export async function registerIdentifyRoute(app: FastifyInstance, identify: Iden
         const photo = await readPhotoUpload(request);
         releases.get(request)?.();
         return { candidates: await identify.identify(photo) };
+      },
+    );
+
+    scope.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/v1/vision/identify-page',
+      {
+        schema: {
+          summary: 'Identify every card in a photo of a binder page or of loose cards',
+          description: `Multipart form with one field "photo": a JPEG, PNG or WebP photo, at most ${photoLimits.maxBytes / 1024 / 1024} MB and ${photoLimits.maxPixels / 1e6} megapixels. The server finds the cards itself.`,
+          tags: ['vision'],
+          consumes: ['multipart/form-data'],
+          response: { 200: IdentifyPageResultSchema, 400: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 503: ErrorSchema },
+        },
+      },
+      async (request) => {
+        const photo = await readPhotoUpload(request, 'photo');
+        releases.get(request)?.();
+        return identify.identifyPage(photo);
       },
     );
   });

@@ -7,6 +7,9 @@ import { identifySettings } from '../identify-settings.ts';
 import { rankPhoto, type PipelineOptions } from '../pipeline/rank-photo.ts';
 import type { FingerprintIndex } from '../search/fingerprint-index.ts';
 import type { Candidate } from './identify-schemas.ts';
+import type { IdentifyPageResult } from './identify-page-schemas.ts';
+import { splitPage, type CardOfPage } from '../pipeline/split-page.ts';
+import { partsWithout } from '../pipeline/pipeline-parts.ts';
 
 export interface IdentifyOptions extends PipelineOptions {
   assetsBaseUrl: string;
@@ -15,6 +18,8 @@ export interface IdentifyOptions extends PipelineOptions {
 export interface IdentifyService {
   /** Candidates best first, at most `answer.maxCandidates`, only those clearing `answer.scoreThreshold`. */
   identify(photo: Uint8Array): Promise<Candidate[]>;
+  /** Every card found in a photo of a binder page or a pile, each with its corners and candidates. */
+  identifyPage(photo: Uint8Array): Promise<IdentifyPageResult>;
   /** Every ranked printing with its raw similarity, threshold ignored: for benchmarks and calibration. */
   rank(photo: Uint8Array): Promise<RankedPrinting[]>;
   /** Brings the index up to date with the database, reading only what changed since where it can. */
@@ -67,6 +72,17 @@ export function holdIndex(repository: FingerprintRepository): HeldIndex {
   };
 }
 
+/** A page's answer: each card cut out of it identified (all at once: the pool runs them side by side). */
+export async function pageAnswer(cards: CardOfPage[], identifyCard: (photo: Uint8Array) => Promise<Candidate[]>): Promise<IdentifyPageResult> {
+  const candidates = await Promise.all(cards.map((card) => identifyCard(card.photo)));
+  return {
+    cards: cards.map((card, i) => ({
+      quad: card.quad.map((p) => [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10]) as IdentifyPageResult['cards'][number]['quad'],
+      candidates: candidates[i]!,
+    })),
+  };
+}
+
 /** Identification on the calling thread, for benchmarks and tests; the server ranks on worker threads (identify-pool.ts). */
 export function createIdentifyService(repository: FingerprintRepository, options: IdentifyOptions): IdentifyService {
   const held = holdIndex(repository);
@@ -75,11 +91,18 @@ export function createIdentifyService(repository: FingerprintRepository, options
     const ranked = await rankPhoto(photo, async () => (searched = (await held.current()).index), repository, options);
     return { ranked, printings: searched!.printings };
   };
+  const identify = async (photo: Uint8Array) => {
+    const { ranked, printings } = await answeringInHttp(() => rankIn(photo));
+    return candidatesOf(ranked, printings, options.assetsBaseUrl, (options.settings ?? identifySettings).answer);
+  };
   return {
     rank: async (photo) => (await answeringInHttp(() => rankIn(photo))).ranked,
-    identify: async (photo) => {
-      const { ranked, printings } = await answeringInHttp(() => rankIn(photo));
-      return candidatesOf(ranked, printings, options.assetsBaseUrl, (options.settings ?? identifySettings).answer);
+    identify,
+    identifyPage: async (photo) => {
+      if (!options.detectCards) throw new Error('Pages need the card detector');
+      const searches = partsWithout(options.without).pageSearches;
+      const cards = await answeringInHttp(() => splitPage(photo, { detectCards: options.detectCards!, findCorners: options.findCorners, settings: options.settings, searches }));
+      return pageAnswer(cards, identify);
     },
     reload: async () => (await held.reload()).index.size,
     indexSize: held.size,

@@ -7,7 +7,7 @@ export const uploadLimits = { fileSize: photoLimits.maxBytes, files: 1, fields: 
 
 const limitErrors: Record<string, { message: string; code: string }> = {
   FST_REQ_FILE_TOO_LARGE: { message: `The photo is larger than ${photoLimits.maxBytes / 1024 / 1024} MB`, code: 'photo_too_large' },
-  FST_FILES_LIMIT: { message: `The form holds more than ${uploadLimits.files} file: send one photo in the field "file"`, code: 'photo_form_too_large' },
+  FST_FILES_LIMIT: { message: `The form holds more than ${uploadLimits.files} file: send one photo`, code: 'photo_form_too_large' },
   FST_FIELDS_LIMIT: { message: `The form holds more than ${uploadLimits.fields} fields`, code: 'photo_form_too_large' },
   FST_PARTS_LIMIT: { message: `The form holds more than ${uploadLimits.parts} parts`, code: 'photo_form_too_large' },
 };
@@ -25,14 +25,14 @@ function uploadError(error: unknown): HttpError {
   return new HttpError(400, `The multipart form cannot be read: ${message ?? 'it is malformed'}`, { code: 'photo_form_unreadable' });
 }
 
-/** The bytes of the form's file field "file"; other files are drained unread. */
-export async function readPhotoUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new HttpError(415, 'Send the photo as multipart/form-data in a field named "file"', { code: 'photo_not_multipart' });
+/** The bytes of the form's file field (`field`, "file" unless given); other files are drained unread. */
+export async function readPhotoUpload(request: FastifyRequest, field = 'file'): Promise<Buffer> {
+  if (!request.isMultipart()) throw new HttpError(415, `Send the photo as multipart/form-data in a field named "${field}"`, { code: 'photo_not_multipart' });
   let photo: Buffer | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
-      if (part.fieldname !== 'file' || photo !== undefined) {
+      if (part.fieldname !== field || photo !== undefined) {
         part.file.resume();
         continue;
       }
@@ -41,7 +41,7 @@ export async function readPhotoUpload(request: FastifyRequest): Promise<Buffer> 
   } catch (error) {
     throw uploadError(error);
   }
-  if (photo === undefined) throw new HttpError(400, 'No photo: send it in a multipart field named "file"', { code: 'photo_missing' });
+  if (photo === undefined) throw new HttpError(400, `No photo: send it in a multipart field named "${field}"`, { code: 'photo_missing' });
   if (photo.length === 0) throw new HttpError(400, 'The photo is empty', { code: 'photo_empty' });
   return photo;
 }

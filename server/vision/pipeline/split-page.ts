@@ -1,0 +1,48 @@
+import sharp from 'sharp';
+import type { Quad } from '../geometry/card-quad.ts';
+import { decodePhotoScaled } from '../decode/decode-photo.ts';
+import { identifySettings, type IdentifySettings, type PageSearch } from '../identify-settings.ts';
+import type { RasterImage } from '../image/raster-image.ts';
+import { findPageCards, type PageCardFinders } from '../locate/page-cards.ts';
+
+export interface PageSplitOptions extends PageCardFinders {
+  settings?: IdentifySettings;
+  searches: readonly PageSearch[];
+}
+
+/** One card of a page: its corners in the uploaded photo's pixels, and the part of the photo it is in. */
+export interface CardOfPage {
+  quad: Quad;
+  /** A JPEG of the card with a margin around it, identified as a photo of its own. */
+  photo: Uint8Array;
+}
+
+function cutOut(image: RasterImage, quad: Quad, margin: number): { left: number; top: number; width: number; height: number } {
+  const xs = quad.map((p) => p.x);
+  const ys = quad.map((p) => p.y);
+  const room = margin * Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+  const left = Math.max(0, Math.floor(Math.min(...xs) - room));
+  const top = Math.max(0, Math.floor(Math.min(...ys) - room));
+  const right = Math.min(image.width, Math.ceil(Math.max(...xs) + room));
+  const bottom = Math.min(image.height, Math.ceil(Math.max(...ys) + room));
+  return { left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
+}
+
+/**
+ * The cards of a binder page or a pile, each cut out of the photo: decoded at the page's working
+ * side, the cards found (locate/page-cards.ts), and each card's part of the photo encoded again so
+ * it can be identified as any single photo is. Corners are given in the uploaded photo's pixels
+ * (upright, as its EXIF orientation shows it).
+ */
+export async function splitPage(photo: Uint8Array, options: PageSplitOptions): Promise<CardOfPage[]> {
+  const { page } = options.settings ?? identifySettings;
+  const { image, scale } = await decodePhotoScaled(photo, page.workingSide.value);
+  const cards = await findPageCards(image, options, page, options.searches);
+  const source = sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
+  return Promise.all(
+    cards.map(async ({ quad }) => ({
+      quad: quad.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad,
+      photo: new Uint8Array(await source.clone().extract(cutOut(image, quad, page.cropMargin.value)).jpeg({ quality: page.cropQuality.value }).toBuffer()),
+    })),
+  );
+}
