@@ -1,5 +1,7 @@
 /** The catalogue API's shapes as the screens read them (server/catalog/catalog-schemas.ts is the source). */
 
+import type { Price } from './price.ts';
+
 export interface SetSummary {
   id: string;
   code: string;
@@ -26,6 +28,8 @@ export interface Card {
   illustrator: string | null;
   attacks: CardAttack[];
   set: SetSummary;
+  /** The printing's price for its finish; missing from servers without prices. */
+  price?: Price;
 }
 
 export interface CardSet extends SetSummary {

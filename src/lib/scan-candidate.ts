@@ -1,3 +1,5 @@
+import type { Price } from './price.ts';
+
 /** One possible identification of the photographed card (spec section 3). */
 export interface ScanCandidate {
   printingId: string;
@@ -10,4 +12,6 @@ export interface ScanCandidate {
   score: number;
   imageUrl: string;
   urls: { cardUrl: string; searchInSetUrl: string };
+  /** The printing's price for its finish; missing from servers without prices. */
+  price?: Price;
 }
