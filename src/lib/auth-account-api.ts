@@ -1,4 +1,5 @@
 import type { ApiClient } from './api-client.ts';
+import { toCurrency, type Currency } from './price.ts';
 
 export interface ProfileForm {
   firstName: string;
@@ -6,6 +7,8 @@ export interface ProfileForm {
   language: string;
   timezone: string;
   darkmode: boolean;
+  /** Prices in EUR or USD; null follows the language. */
+  currency?: Currency | null;
 }
 
 export interface RegistrationForm extends ProfileForm {
@@ -28,6 +31,7 @@ export async function fetchProfileForm(api: ApiClient): Promise<ProfileForm> {
     language: profile.language ?? 'en',
     timezone: profile.timezone ?? '',
     darkmode: profile.darkmode ?? false,
+    currency: toCurrency(profile.currency) ?? null,
   };
 }
 

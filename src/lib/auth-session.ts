@@ -7,6 +7,7 @@ import type { AuthConfig } from './auth-config.ts';
 import { isSignInCallback, withoutCallbackParams } from './auth-callback-url.ts';
 import { thirdPartyCookiesBlocked } from './auth-third-party-cookies.ts';
 import type { Profile } from './profile-api.ts';
+import { currencyPreferenceAtom } from './price.ts';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -86,6 +87,7 @@ export function createAuthSession({ config, store, fetchProfile }: AuthSessionOp
         if (locale) store.set(localeAtom, locale);
         else console.warn(`Ignoring the profile language '${profile.language}': only en and fr are supported`);
       }
+      if (profile.currency !== undefined) store.set(currencyPreferenceAtom, profile.currency ?? 'auto');
       if (profile.darkmode !== undefined) {
         store.set(darkModeAtom, profile.darkmode);
         applyDarkMode(document.documentElement, profile.darkmode);

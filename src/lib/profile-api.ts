@@ -1,8 +1,11 @@
 import type { ApiClient } from './api-client.ts';
+import { toCurrency, type Currency } from './price.ts';
 
 export interface Profile {
   language?: string;
   darkmode?: boolean;
+  /** null follows the language; undefined from a server that has no such preference. */
+  currency?: Currency | null;
   profiles: string[];
   permissions: string[];
 }
@@ -14,6 +17,7 @@ export async function fetchProfile(api: ApiClient): Promise<Profile> {
   return {
     language: typeof profile.language === 'string' ? profile.language : undefined,
     darkmode: typeof profile.darkmode === 'boolean' ? profile.darkmode : undefined,
+    currency: profile.currency === null ? null : toCurrency(profile.currency),
     profiles: Array.isArray(profile.profiles) ? profile.profiles.map(String) : [],
     permissions: Array.isArray(profile.permissions) ? profile.permissions.map(String) : [],
   };

@@ -10,6 +10,7 @@ import { errorText } from '../../lib/error-text.ts';
 import { fetchProfileForm, isValidLanguage, saveProfile, type ProfileForm } from '../../lib/auth-account-api.ts';
 import { darkModeAtom } from '../../state/dark-mode.ts';
 import { localeAtom, toLocale } from '../../state/locale.ts';
+import { currencyPreferenceAtom, toCurrency } from '../../lib/price.ts';
 
 const messages = defineMessages({
   title: { id: 'profile.title', defaultMessage: 'Profile' },
@@ -20,6 +21,10 @@ const messages = defineMessages({
   languageRule: { id: 'profile.languageRule', defaultMessage: 'Language must be exactly 2 characters (e.g., en, fr)' },
   timezone: { id: 'profile.timezone', defaultMessage: 'Timezone' },
   darkmode: { id: 'profile.darkmode', defaultMessage: 'Dark mode' },
+  currency: { id: 'profile.currency', defaultMessage: 'Prices in' },
+  currencyAuto: { id: 'profile.currency.auto', defaultMessage: 'Follow the language (euros in French, dollars in English)' },
+  currencyEur: { id: 'profile.currency.eur', defaultMessage: 'Euros (€, Cardmarket)' },
+  currencyUsd: { id: 'profile.currency.usd', defaultMessage: 'US dollars ($, TCGplayer)' },
   save: { id: 'profile.save', defaultMessage: 'Save changes' },
   saving: { id: 'profile.saving', defaultMessage: 'Saving...' },
   saved: { id: 'profile.saved', defaultMessage: 'Profile updated successfully' },
@@ -31,6 +36,7 @@ export default function ProfilePage() {
   const intl = useIntl();
   const setLocale = useSetAtom(localeAtom);
   const setDarkMode = useSetAtom(darkModeAtom);
+  const setCurrencyPreference = useSetAtom(currencyPreferenceAtom);
   const [form, setForm] = useState<ProfileForm | undefined>();
   const [loadError, setLoadError] = useState<{ error: unknown }>();
   const [saving, setSaving] = useState(false);
@@ -71,6 +77,7 @@ export default function ProfilePage() {
       const locale = toLocale(form.language);
       if (locale) setLocale(locale);
       setDarkMode(form.darkmode);
+      setCurrencyPreference(form.currency ?? 'auto');
     } catch (error) {
       setSaveError(errorText(intl, error));
     } finally {
@@ -114,6 +121,13 @@ export default function ProfilePage() {
             )}
           </LabelledField>
           <TextField label={intl.formatMessage(messages.timezone)} value={form.timezone} placeholder="Europe/Paris" onChange={(event) => update('timezone', event.target.value)} />
+          <LabelledField label={intl.formatMessage(messages.currency)}>
+            <select value={form.currency ?? ''} onChange={(event) => update('currency', toCurrency(event.target.value) ?? null)}>
+              <option value="">{intl.formatMessage(messages.currencyAuto)}</option>
+              <option value="EUR">{intl.formatMessage(messages.currencyEur)}</option>
+              <option value="USD">{intl.formatMessage(messages.currencyUsd)}</option>
+            </select>
+          </LabelledField>
           <CheckboxField label={intl.formatMessage(messages.darkmode)} checked={form.darkmode} onChange={(checked) => update('darkmode', checked)} />
           {saved && (
             <p className="form-success" role="status">
