@@ -5,6 +5,7 @@ import { AddToCollectionButton, type AddedEntry } from '../collection/index.ts';
 import { cardImageUrl } from '../../lib/catalogue-images.ts';
 import { variantName } from '../../components/variant-name.ts';
 import type { ScanCandidate } from '../../lib/scan-candidate.ts';
+import { PriceTag } from '../../lib/price-tag.tsx';
 import { scanMessages as m } from './scan-messages.ts';
 
 /** Score as a percentage with one decimal, in the reader's language ('87.3%', '87,3 %'). */
@@ -31,6 +32,9 @@ export function CandidateTile({ candidate, featured, onAdded }: { candidate: Sca
           <CandidateMenu candidate={candidate} />
         </div>
         <p className="candidate-score">{intl.formatMessage(m.score, { score: scoreText(candidate.score) })}</p>
+        <p className="candidate-price">
+          <PriceTag price={candidate.price} />
+        </p>
         <dl className="candidate-facts">
           <dd className="candidate-set">{candidate.setName}</dd>
           <dd className="candidate-number">{intl.formatMessage(m.number, { number: candidate.number })}</dd>
