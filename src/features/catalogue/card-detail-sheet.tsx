@@ -7,6 +7,11 @@ import { BottomSheet } from '../../components/bottom-sheet.tsx';
 import { catalogueMessages } from '../../components/catalogue-messages.ts';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { variantName } from '../../components/variant-name.ts';
+import { LazyAmountChart } from '../../lib/lazy-amount-chart.tsx';
+import { useCurrency, type Currency, type PricePoint } from '../../lib/price.ts';
+import { priceMessages } from '../../lib/price-messages.ts';
+import { PriceTag } from '../../lib/price-tag.tsx';
+import { useApiGet } from '../../lib/use-api-get.ts';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -17,10 +22,19 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The printing's price over the last months, in the collector's currency; nothing while it loads or if it cannot. */
+function PriceHistory({ cardId, currency }: { cardId: string; currency: Currency }) {
+  const intl = useIntl();
+  const history = useApiGet<{ currency: Currency; points: PricePoint[] }>(`v1/cards/${encodeURIComponent(cardId)}/price-history`, { currency });
+  if (history.status !== 'ready') return null;
+  return <LazyAmountChart title={intl.formatMessage(priceMessages.historyTitle)} points={history.data.points} currency={currency} />;
+}
+
 /** Everything the catalogue knows about one printing, over the list it was picked from. */
 export function CardDetailSheet({ card, onClose, addOpen = false }: { card: Card; onClose: () => void; addOpen?: boolean }) {
   const intl = useIntl();
   const unknown = intl.formatMessage(catalogueMessages.unknown);
+  const currency = useCurrency();
   return (
     <BottomSheet title={card.name} onClose={onClose}>
       <div className="card-detail">
@@ -30,6 +44,9 @@ export function CardDetailSheet({ card, onClose, addOpen = false }: { card: Card
         <div className="card-detail-facts">
           <AddToCollectionButton printingId={card.id} name={card.name} className="button" initiallyOpen={addOpen} />
           <dl className="facts">
+            <Fact label={intl.formatMessage(priceMessages.priceLabel)}>
+              <PriceTag price={card.price} />
+            </Fact>
             <Fact label={intl.formatMessage(catalogueMessages.set)}>
               {intl.formatMessage(catalogueMessages.setCode, { name: card.set.name, code: card.set.code })}
             </Fact>
@@ -40,6 +57,7 @@ export function CardDetailSheet({ card, onClose, addOpen = false }: { card: Card
             <Fact label={intl.formatMessage(catalogueMessages.illustrator)}>{card.illustrator ?? unknown}</Fact>
             {card.hp !== undefined && <Fact label={intl.formatMessage(catalogueMessages.hpLabel)}>{card.hp}</Fact>}
           </dl>
+          <PriceHistory cardId={card.id} currency={currency} />
           <h3 className="attacks-title">{intl.formatMessage(catalogueMessages.attacks)}</h3>
           {card.attacks.length === 0 ? (
             <p className="muted">{intl.formatMessage(catalogueMessages.noAttacks)}</p>
