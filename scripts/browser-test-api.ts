@@ -18,7 +18,7 @@ declare module 'vitest' {
 }
 
 /** Enough collectors that no two screen tests share a collection. */
-const collectorCount = 20;
+const collectorCount = 40;
 
 interface DemoCatalog {
   sets: Record<string, unknown>[];
