@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { commonMessages } from '../../i18n/common-messages.ts';
 import { collectionMessages } from './collection-messages.ts';
@@ -21,9 +22,39 @@ import { collectionPageMessages as m } from './collection-page-messages.ts';
 import { collectionSortChoices, collectionSortOptions } from './collection-sort-options.ts';
 import { ExportImportPanel } from './export-import-panel.tsx';
 import { SetCompletionList } from './set-completion.tsx';
+import { CollectionValueSection } from './collection-value.tsx';
+import { collectionValueMessages } from './collection-value-messages.ts';
+import { RemovedNotice } from './removed-notice.tsx';
+import { useCurrency } from '../../lib/price.ts';
+import { useDebouncedSearch } from '../../lib/use-debounced-search.ts';
+import { searchDebounceMs } from '../../lib/list-query.ts';
 import './collection.css';
 
-const filterKeys = ['name', 'set', 'code', 'lang', 'condition'] as const;
+const filterKeys = ['name', 'set', 'code', 'lang', 'condition', 'minValue', 'maxValue'] as const;
+
+/** An amount typed by the collector, or undefined when it is not a number of 0 or more. */
+function amount(text: string): number | undefined {
+  const value = Number(text.replace(',', '.'));
+  return text.trim() !== '' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+/** The value filter in the filter language: over, under, or both. */
+function valueFilter(minValue: string, maxValue: string): string | undefined {
+  const over = amount(minValue);
+  const under = amount(maxValue);
+  const parts = [over !== undefined && `gt(${over})`, under !== undefined && `lt(${under})`].filter((part): part is string => Boolean(part));
+  if (parts.length === 0) return undefined;
+  return parts.length === 1 ? parts[0] : `and(${parts.join(', ')})`;
+}
+
+function AmountField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="field">
+      <span className="field-label">{label}</span>
+      <input type="number" inputMode="decimal" min={0} step="any" value={value} onChange={(event) => onChange(event.target.value)} />
+    </label>
+  );
+}
 
 function ConditionField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const intl = useIntl();
@@ -45,7 +76,7 @@ interface EntryListProps {
   onPageChange: (page: number) => void;
   filtered: boolean;
   onChanged: () => void;
-  onRemoved: () => void;
+  onRemoved: (removed?: CollectionEntry) => void;
 }
 
 function EntryList({ state, onRetry, page, onPageChange, filtered, onChanged, onRemoved }: EntryListProps) {
@@ -85,7 +116,13 @@ export default function CollectionPage() {
   const [nameText, setNameText] = search.name;
   const [setText, setSetText] = search.set;
   const [codeText, setCodeText] = search.code;
+  const [minValueText, setMinValueText] = useDebouncedSearch(filters.minValue, (value) => setFilter('minValue', value), searchDebounceMs);
+  const [maxValueText, setMaxValueText] = useDebouncedSearch(filters.maxValue, (value) => setFilter('maxValue', value), searchDebounceMs);
+  const currency = useCurrency();
+  const [removed, setRemoved] = useState<CollectionEntry>();
+  const [version, setVersion] = useState(0);
 
+  const value = valueFilter(filters.minValue, filters.maxValue);
   const entries = useApiGet<ListPage<CollectionEntry>>(
     'v1/collection',
     listSearchParams({
@@ -94,6 +131,9 @@ export default function CollectionPage() {
       filters: {
         ...cardFilters,
         condition: filters.condition && equals(filters.condition),
+        value,
+        // Asked only when the value counts, so the list works the same on a server without prices.
+        currency: value || list.sort.startsWith('value:') ? currency : undefined,
       },
     }),
   );
@@ -103,16 +143,22 @@ export default function CollectionPage() {
   const recount = () => {
     totals.retry();
     sets.retry();
+    setVersion((count) => count + 1);
   };
   const reload = () => {
     recount();
     entries.retry();
+  };
+  const removedEntry = (entry?: CollectionEntry) => {
+    setRemoved(entry);
+    reload();
   };
 
   return (
     <section className="page catalogue-page collection-page">
       <PageTitle text={intl.formatMessage(m.title)} />
       {totals.status === 'ready' && <p className="collection-totals">{intl.formatMessage(m.totals, { cards: totals.data.cards, printings: totals.data.printings })}</p>}
+      <CollectionValueSection currency={currency} version={version} />
       {sets.status === 'ready' && <SetCompletionList sets={sets.data.sets} />}
       <h2 className="collection-cards-title">{intl.formatMessage(m.cardsTitle)}</h2>
       <FilterPanel activeCount={activeCount}>
@@ -121,9 +167,22 @@ export default function CollectionPage() {
         <TextField label={intl.formatMessage(m.setCode)} value={codeText} onChange={setCodeText} />
         <LanguageField value={filters.lang} onChange={(value) => setFilter('lang', value)} />
         <ConditionField value={filters.condition} onChange={(value) => setFilter('condition', value)} />
+        <AmountField label={intl.formatMessage(collectionValueMessages.minValue, { currency })} value={minValueText} onChange={setMinValueText} />
+        <AmountField label={intl.formatMessage(collectionValueMessages.maxValue, { currency })} value={maxValueText} onChange={setMaxValueText} />
         <SortField value={list.sort} options={collectionSortOptions} onChange={list.setSort} />
       </FilterPanel>
-      <EntryList state={entries} onRetry={entries.retry} page={list.page} onPageChange={list.setPage} filtered={activeCount > 0} onChanged={recount} onRemoved={reload} />
+      <EntryList state={entries} onRetry={entries.retry} page={list.page} onPageChange={list.setPage} filtered={activeCount > 0} onChanged={recount} onRemoved={removedEntry} />
+      {removed && (
+        <RemovedNotice
+          key={removed.id}
+          entry={removed}
+          onDismiss={() => setRemoved(undefined)}
+          onRestored={() => {
+            setRemoved(undefined);
+            reload();
+          }}
+        />
+      )}
       <ExportImportPanel onImported={reload} />
     </section>
   );

@@ -11,12 +11,16 @@ import { ConditionOptions } from './add/condition-options.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { addToastAtom } from '../../state/toasts.ts';
 import { collectionPageMessages as m } from './collection-page-messages.ts';
+import { collectionValueMessages } from './collection-value-messages.ts';
+import { formatMoney, useCurrency } from '../../lib/price.ts';
+import { PriceTag } from '../../lib/price-tag.tsx';
 
 /**
- * One owned printing in one condition, shown like a Cards tile, with its quantity and condition
- * to change and a way to remove it. `onChanged` tells the screen to recount.
+ * One owned printing in one condition, shown like a Cards tile, with its price and value, its
+ * quantity and condition to change and a way to remove it. `onChanged` tells the screen to recount;
+ * `onRemoved` hands over what was removed, so it can be put back.
  */
-export function CollectionTile({ entry: initial, onChanged, onRemoved }: { entry: CollectionEntry; onChanged: () => void; onRemoved: () => void }) {
+export function CollectionTile({ entry: initial, onChanged, onRemoved }: { entry: CollectionEntry; onChanged: () => void; onRemoved: (removed?: CollectionEntry) => void }) {
   const intl = useIntl();
   const addToast = useSetAtom(addToastAtom);
   const nameId = useId();
@@ -24,6 +28,8 @@ export function CollectionTile({ entry: initial, onChanged, onRemoved }: { entry
   const [busy, setBusy] = useState(false);
   const { card } = entry;
   const conditionName = intl.formatMessage(conditionMessages[entry.condition]);
+  const currency = useCurrency();
+  const quote = card.price?.[currency];
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -45,9 +51,8 @@ export function CollectionTile({ entry: initial, onChanged, onRemoved }: { entry
     });
   const remove = () =>
     run(async () => {
-      await removeEntry(entry.id);
-      addToast({ type: 'info', title: intl.formatMessage(m.removed, { name: card.name }), duration: 3000 });
-      onRemoved();
+      const removed = await removeEntry(entry.id);
+      onRemoved({ ...entry, ...removed, card: removed?.card ?? entry.card });
     });
 
   return (
@@ -71,6 +76,10 @@ export function CollectionTile({ entry: initial, onChanged, onRemoved }: { entry
           <span>{variantName(intl, card.variant)}</span>
           <span className="language-badge">{card.set.language.toUpperCase()}</span>
           <span className="condition-badge">{conditionName}</span>
+        </p>
+        <p className="card-tile-meta card-tile-price">
+          <PriceTag price={card.price} />
+          {quote && entry.quantity > 1 && <span className="entry-value">{intl.formatMessage(collectionValueMessages.entryValue, { amount: formatMoney(intl, quote.amount * entry.quantity, currency) })}</span>}
         </p>
         <p className="card-tile-meta">{intl.formatMessage(m.addedOn, { date: intl.formatDate(entry.addedAt, { dateStyle: 'medium' }) })}</p>
         <div className="entry-controls">

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
 import { errorText } from '../../lib/error-text.ts';
-import { applyImport, csvLayouts, exportCollection, previewImport, type CsvLayout, type ImportPreview } from './collection-api.ts';
+import { applyImport, csvLayouts, exportCollection, failuresCsv, importModes, previewImport, type CsvLayout, type ImportMode, type ImportPreview, type ImportResult } from './collection-api.ts';
+import { collectionValueMessages as vm } from './collection-value-messages.ts';
 import { addToastAtom } from '../../state/toasts.ts';
 import { collectionPageMessages as m } from './collection-page-messages.ts';
 import { ImportPreviewView } from './import-preview.tsx';
@@ -11,6 +12,7 @@ import { ImportPreviewView } from './import-preview.tsx';
 const maxFileBytes = 5 * 1024 * 1024;
 
 const layoutLabels = { generic: m.layoutGeneric, tcgplayer: m.layoutTcgplayer, cardmarket: m.layoutCardmarket } as const;
+const modeLabels = { add: vm.modeAdd, replace: vm.modeReplace } as const;
 
 function download(text: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -25,7 +27,9 @@ function download(text: string, fileName: string) {
 
 /**
  * Exports the collection as CSV in a chosen layout, and imports one: the file is checked first, its
- * counts and first rows shown with every row it cannot import, and imported whole or not at all.
+ * counts and first rows shown with the copies owned after it (adding to the quantities owned, or
+ * replacing them) and every row it cannot import. A file with failed rows imports whole once fixed,
+ * or its good rows only, the others listed in a file to download.
  */
 export function ExportImportPanel({ onImported }: { onImported: () => void }) {
   const intl = useIntl();
@@ -33,6 +37,8 @@ export function ExportImportPanel({ onImported }: { onImported: () => void }) {
   const addToast = useSetAtom(addToastAtom);
   const layoutId = useId();
   const [layout, setLayout] = useState<CsvLayout>('generic');
+  const [mode, setMode] = useState<ImportMode>('add');
+  const [skipped, setSkipped] = useState<ImportResult>();
   const [file, setFile] = useState<{ name: string; text: string }>();
   const [preview, setPreview] = useState<ImportPreview>();
   const [busy, setBusy] = useState<'export' | 'check' | 'import'>();
@@ -40,6 +46,10 @@ export function ExportImportPanel({ onImported }: { onImported: () => void }) {
 
   const changeLayout = (next: CsvLayout) => {
     setLayout(next);
+    setPreview(undefined);
+  };
+  const changeMode = (next: ImportMode) => {
+    setMode(next);
     setPreview(undefined);
   };
 
@@ -58,6 +68,7 @@ export function ExportImportPanel({ onImported }: { onImported: () => void }) {
     setPreview(undefined);
     setFailure(undefined);
     setFile(undefined);
+    setSkipped(undefined);
     if (!chosen) return;
     if (chosen.size > maxFileBytes) {
       setFailure(intl.formatMessage(m.tooLarge));
@@ -71,7 +82,8 @@ export function ExportImportPanel({ onImported }: { onImported: () => void }) {
     setBusy('check');
     setFailure(undefined);
     try {
-      setPreview(await previewImport(layout, file.text));
+      setSkipped(undefined);
+      setPreview(await previewImport(layout, file.text, mode));
     } catch (error) {
       setFailure(reason(error));
     } finally {
@@ -79,13 +91,14 @@ export function ExportImportPanel({ onImported }: { onImported: () => void }) {
     }
   };
 
-  const apply = async () => {
+  const apply = async (skipFailed: boolean) => {
     if (!file) return;
     setBusy('import');
     setFailure(undefined);
     try {
-      const result = await applyImport(layout, file.text);
+      const result = await applyImport(layout, file.text, { mode, skipFailed });
       addToast({ type: 'success', title: intl.formatMessage(m.imported, { cards: result.cards }) });
+      setSkipped(result.failures && result.failures.length > 0 ? result : undefined);
       setPreview(undefined);
       setFile(undefined);
       onImported();
@@ -116,6 +129,14 @@ export function ExportImportPanel({ onImported }: { onImported: () => void }) {
           {intl.formatMessage(m.exportButton)}
         </button>
       </div>
+      <fieldset className="import-mode">
+        <legend className="field-label">{intl.formatMessage(vm.importMode)}</legend>
+        {importModes.map((value) => (
+          <label key={value} className="radio-field">
+            <input type="radio" name="import-mode" value={value} checked={mode === value} onChange={() => changeMode(value)} /> {intl.formatMessage(modeLabels[value])}
+          </label>
+        ))}
+      </fieldset>
       <div className="export-import-row">
         <label className="field">
           <span className="field-label">{intl.formatMessage(m.importFile)}</span>
@@ -134,10 +155,23 @@ export function ExportImportPanel({ onImported }: { onImported: () => void }) {
         <div className="import-preview" role="status">
           <ImportPreviewView preview={preview} />
           {problemCount === 0 && preview.matchedRows > 0 && (
-            <button type="button" className="button" disabled={busy !== undefined} onClick={() => void apply()}>
+            <button type="button" className="button" disabled={busy !== undefined} onClick={() => void apply(false)}>
               {busy === 'import' ? intl.formatMessage(m.importing) : intl.formatMessage(m.importButton, { count: preview.matchedRows })}
             </button>
           )}
+          {problemCount > 0 && preview.matchedRows > 0 && (
+            <button type="button" className="button" disabled={busy !== undefined} onClick={() => void apply(true)}>
+              {busy === 'import' ? intl.formatMessage(m.importing) : intl.formatMessage(vm.skipFailed, { count: preview.matchedRows })}
+            </button>
+          )}
+        </div>
+      )}
+      {skipped?.failures && (
+        <div className="import-skipped" role="status">
+          <p>{intl.formatMessage(vm.importedSkipped, { count: skipped.failures.length })}</p>
+          <button type="button" className="button secondary" onClick={() => download(failuresCsv(skipped), 'card-lens-import-failures.csv')}>
+            {intl.formatMessage(vm.downloadFailures)}
+          </button>
         </div>
       )}
     </section>

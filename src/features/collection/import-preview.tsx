@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import type { ImportPreview } from './collection-api.ts';
 import { conditionMessages } from './collection-messages.ts';
 import { collectionPageMessages as m } from './collection-page-messages.ts';
+import { collectionValueMessages } from './collection-value-messages.ts';
 
 /**
  * What a checked file holds: its counts and totals, the rows it cannot import by line, and its
@@ -12,6 +13,7 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
   const intl = useIntl();
   const problemCount = preview.problems.length + preview.omittedProblems;
   const shown = preview.firstRows.length;
+  const withResult = preview.firstRows.some((row) => row.resulting !== undefined);
   return (
     <>
       <p>
@@ -58,6 +60,7 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
                 <th scope="col">{intl.formatMessage(m.rowFinish)}</th>
                 <th scope="col">{intl.formatMessage(m.rowCondition)}</th>
                 <th scope="col">{intl.formatMessage(m.rowQuantity)}</th>
+                {withResult && <th scope="col">{intl.formatMessage(collectionValueMessages.rowResulting)}</th>}
               </tr>
             </thead>
             <tbody>
@@ -71,6 +74,7 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
                   <td>{row.variant}</td>
                   <td>{intl.formatMessage(conditionMessages[row.condition])}</td>
                   <td>{row.quantity}</td>
+                  {withResult && <td>{row.resulting ?? ''}</td>}
                 </tr>
               ))}
             </tbody>

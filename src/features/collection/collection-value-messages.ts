@@ -1,0 +1,35 @@
+import { defineMessages } from '../../i18n/define-messages.ts';
+
+/** The collection's worth, its sort and filter by value, and the care around import and Remove. */
+export const collectionValueMessages = defineMessages({
+  title: { id: 'collectionValue.title', defaultMessage: 'Value' },
+  total: { id: 'collectionValue.total', defaultMessage: 'Total value: {amount}' },
+  counts: {
+    id: 'collectionValue.counts',
+    defaultMessage: '{priced, plural, one {# entry priced} other {# entries priced}}, {unpriced, plural, =0 {all with a price} one {# without a price} other {# without a price}}',
+  },
+  bySet: { id: 'collectionValue.bySet', defaultMessage: 'Value by set' },
+  top: { id: 'collectionValue.top', defaultMessage: 'Most valuable cards' },
+  topEntry: { id: 'collectionValue.topEntry', defaultMessage: '{name} ×{quantity}' },
+  history: { id: 'collectionValue.history', defaultMessage: 'Value over time' },
+  historyEmpty: { id: 'collectionValue.historyEmpty', defaultMessage: 'No value history yet: it grows as prices are refreshed.' },
+  none: { id: 'collectionValue.none', defaultMessage: 'None of your cards has a price yet.' },
+  entryValue: { id: 'collectionValue.entryValue', defaultMessage: 'Value: {amount}' },
+  sortValueDesc: { id: 'collectionValue.sort.valueDesc', defaultMessage: 'Most valuable' },
+  sortValueAsc: { id: 'collectionValue.sort.valueAsc', defaultMessage: 'Least valuable' },
+  minValue: { id: 'collectionValue.filter.min', defaultMessage: 'Value over ({currency})' },
+  maxValue: { id: 'collectionValue.filter.max', defaultMessage: 'Value under ({currency})' },
+  removedNotice: { id: 'collectionValue.removedNotice', defaultMessage: 'Removed: {name} ({condition}, ×{quantity})' },
+  undo: { id: 'collectionValue.undo', defaultMessage: 'Undo' },
+  undoLabel: { id: 'collectionValue.undoLabel', defaultMessage: 'Put back {name}' },
+  dismiss: { id: 'collectionValue.dismiss', defaultMessage: 'Dismiss' },
+  restored: { id: 'collectionValue.restored', defaultMessage: 'Put back: {name}' },
+  undoFailed: { id: 'collectionValue.undoFailed', defaultMessage: 'Could not put it back: {reason}' },
+  importMode: { id: 'collectionValue.importMode', defaultMessage: 'Quantities' },
+  modeAdd: { id: 'collectionValue.mode.add', defaultMessage: 'Add to the copies I own' },
+  modeReplace: { id: 'collectionValue.mode.replace', defaultMessage: 'Replace the copies I own with the file’s' },
+  rowResulting: { id: 'collectionValue.row.resulting', defaultMessage: 'Owned after' },
+  skipFailed: { id: 'collectionValue.skipFailed', defaultMessage: 'Import the {count, plural, one {# good row} other {# good rows}}, skip the others' },
+  importedSkipped: { id: 'collectionValue.importedSkipped', defaultMessage: '{count, plural, one {# row was skipped} other {# rows were skipped}}.' },
+  downloadFailures: { id: 'collectionValue.downloadFailures', defaultMessage: 'Download the skipped rows' },
+});

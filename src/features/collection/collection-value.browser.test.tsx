@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { ToastViewport } from '../../components/toasts/toast-viewport.tsx';
+import { renderScreen } from '../../test-support/render-screen.tsx';
+import { setUpScreenTests } from '../../test-support/screen-test-setup.ts';
+import { signInCollector, signOutCollector } from '../../test-support/signed-in-collector.ts';
+import CollectionPage from './collection-page.tsx';
+
+function CollectionWithToasts() {
+  return (
+    <>
+      <CollectionPage />
+      <ToastViewport />
+    </>
+  );
+}
+
+const api = setUpScreenTests();
+afterEach(() => signOutCollector());
+
+async function openCollection(locale: 'en' | 'fr' = 'en', path = '/collection') {
+  await renderScreen({ path, locale, routes: [{ path: '/collection', Component: CollectionWithToasts }] });
+  await expect.poll(() => document.querySelectorAll('.collection-tile, .empty-state').length).toBeGreaterThan(0);
+}
+
+const tileNames = () => [...document.querySelectorAll('.collection-tile .card-tile-name')].map((name) => name.textContent);
+const tile = (name: string) => page.getByRole('listitem', { name });
+
+describe('Collection care and value', () => {
+  test('Remove offers to undo, and Undo puts the entry back with its condition and quantity', async () => {
+    const collector = signInCollector(30);
+    await collector.add('en-alpha-2-holo', { quantity: 3, condition: 'lightly_played' });
+    await collector.add('en-alpha-10-normal');
+    await openCollection();
+    await expect.poll(tileNames).toHaveLength(2);
+
+    await page.getByRole('button', { name: 'Remove Raichu (Lightly Played) from my collection' }).click();
+    await expect.poll(tileNames).toEqual(["Professor's Research"]);
+    await expect.element(page.getByRole('status').filter({ hasText: 'Removed: Raichu (Lightly Played, ×3)' })).toBeVisible();
+    expect(await collector.entries()).toEqual([{ printingId: 'en-alpha-10-normal', condition: 'near_mint', quantity: 1 }]);
+
+    await page.getByRole('button', { name: 'Put back Raichu' }).click();
+    await expect.element(page.getByText('Put back: Raichu')).toBeVisible();
+    await expect.poll(tileNames).toHaveLength(2);
+    await expect.element(tile('Raichu').getByRole('group', { name: 'Quantity of Raichu' })).toHaveTextContent('3');
+    await expect.element(page.getByText('4 cards · 2 distinct printings')).toBeVisible();
+    expect((await collector.entries()).sort((a, b) => a.printingId.localeCompare(b.printingId))).toEqual([
+      { printingId: 'en-alpha-10-normal', condition: 'near_mint', quantity: 1 },
+      { printingId: 'en-alpha-2-holo', condition: 'lightly_played', quantity: 3 },
+    ]);
+    expect(document.querySelector('.removed-notice')).toBeNull();
+  });
+
+  test('a removal can be let stand: Dismiss keeps it removed', async () => {
+    const collector = signInCollector(31);
+    await collector.add('en-alpha-10-normal', { quantity: 2 });
+    await openCollection('fr');
+    await page.getByRole('button', { name: 'Retirer Professor\'s Research (Quasi neuve) de ma collection' }).click();
+    await expect.element(page.getByRole('status').filter({ hasText: 'Retirée : Professor\'s Research (Quasi neuve, ×2)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Fermer' }).click();
+    expect(document.querySelector('.removed-notice')).toBeNull();
+    expect(await collector.entries()).toEqual([]);
+  });
+
+  test('each row shows its price, or "no price" where none is known, in English and French', async () => {
+    const collector = signInCollector(32);
+    await collector.add('en-alpha-10-normal', { quantity: 2 });
+    await openCollection();
+    await expect.element(tile("Professor's Research")).toHaveTextContent('No price');
+  });
+
+  test('in French, "pas de prix"', async () => {
+    const collector = signInCollector(34);
+    await collector.add('fr-alpha-1-reverse');
+    await openCollection('fr');
+    await expect.element(tile('Pikachu')).toHaveTextContent('Pas de prix');
+  });
+
+  test('sorts by value and filters by value in the collector’s currency', async () => {
+    const collector = signInCollector(33);
+    await collector.add('en-alpha-10-normal');
+    await openCollection('fr');
+    await userEvent.selectOptions(page.getByRole('combobox', { name: 'Tri' }), 'value:desc');
+    await expect.poll(() => Object.fromEntries(api().last('/v1/collection')!.params)).toMatchObject({ order_by: 'value', sort_by: 'desc', currency: 'EUR' });
+    await page.getByRole('spinbutton', { name: 'Valeur supérieure à (EUR)' }).fill('5');
+    await expect.poll(() => api().last('/v1/collection')?.params.get('value')).toBe('gt(5)');
+    await page.getByRole('spinbutton', { name: 'Valeur inférieure à (EUR)' }).fill('20.5');
+    await expect.poll(() => api().last('/v1/collection')?.params.get('value')).toBe('and(gt(5), lt(20.5))');
+  });
+});
