@@ -87,4 +87,20 @@ describe('Collection care and value', () => {
     await page.getByRole('spinbutton', { name: 'Valeur inférieure à (EUR)' }).fill('20.5');
     await expect.poll(() => api().last('/v1/collection')?.params.get('value')).toBe('and(gt(5), lt(20.5))');
   });
+
+  test('import adds to the quantities owned by default, and previews and imports in the mode chosen', async () => {
+    signInCollector(35);
+    await openCollection();
+    await userEvent.upload(page.getByLabelText('CSV file to import'), new File(['printing_id,condition,quantity\nen-alpha-1-normal,NM,2\n'], 'cards.csv', { type: 'text/csv' }));
+    await expect.element(page.getByRole('radio', { name: 'Add to the copies I own' })).toBeChecked();
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await expect.element(page.getByRole('button', { name: 'Import 1 row' })).toBeVisible();
+    expect(api().last('/v1/collection/import/preview')?.params.get('mode')).toBe('add');
+
+    await page.getByRole('radio', { name: 'Replace the copies I own with the file’s' }).click();
+    // A preview in the other mode no longer holds: the file is checked again.
+    expect(page.getByRole('button', { name: 'Import 1 row' }).elements()).toHaveLength(0);
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await expect.poll(() => api().last('/v1/collection/import/preview')?.params.get('mode')).toBe('replace');
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/load-error.tsx';
@@ -14,7 +14,6 @@ import { collectionValueMessages as m } from './collection-value-messages.ts';
  * valuable cards and the value over time. `version` changes when the collection does.
  */
 export function CollectionValueSection({ currency, version }: { currency: Currency; version: number }) {
-  const intl = useIntl();
   const value = useApiGet<CollectionValue>('v1/collection/value', { currency });
   const { retry } = value;
   const shownVersion = useRef(version);
@@ -23,10 +22,19 @@ export function CollectionValueSection({ currency, version }: { currency: Curren
     shownVersion.current = version;
     retry();
   }, [version, retry]);
-  const money = (amount: number) => formatMoney(intl, amount, currency);
-  if (value.status === 'loading') return null;
+  // While a change is counted again, the last figures stay rather than the section blinking out.
+  const [last, setLast] = useState<CollectionValue>();
+  if (value.status === 'ready' && value.data !== last) setLast(value.data);
   if (value.status === 'error') return <LoadError error={value.error} onRetry={value.retry} />;
-  const { total, priced, unpriced, sets, top, history } = value.data;
+  const shown = value.status === 'ready' ? value.data : last;
+  return shown ? <CollectionValueView value={shown} /> : null;
+}
+
+/** The collection's worth as the value route answers it; nothing for an empty collection. */
+export function CollectionValueView({ value }: { value: CollectionValue }) {
+  const intl = useIntl();
+  const { currency, total, priced, unpriced, sets, top, history } = value;
+  const money = (amount: number) => formatMoney(intl, amount, currency);
   if (priced + unpriced === 0) return null;
   return (
     <section className="collection-value" aria-labelledby="collection-value-title">
