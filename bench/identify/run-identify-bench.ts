@@ -3,6 +3,7 @@
 // `--real-photos <folder>` (with --real) adds rows on real photos nobody labelled, against the kit's catalogue.
 // `--without <part>` (repeatable) turns a part of the pipeline off, to measure what it earns (server/vision/pipeline/pipeline-parts.ts).
 // `--answers <file>` writes every photo's top answer and score, to compare two runs photo by photo.
+// `--pages <page kit>` (`npm run kit:pages`) runs only the binder page and pile rows: on this thread, then on the real server with /health probed.
 // `--set <group>.<name>=<value>` (repeatable) changes an identification setting (server/vision/identify-settings.ts) for every row.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +27,7 @@ import { distractorFingerprints } from './distractor-fingerprints.ts';
 import { memoryFingerprintRepository, type MemoryEntry } from './memory-fingerprint-repository.ts';
 import { realCardRows } from './real-cards/real-card-rows.ts';
 import { answerLog } from './answer-log.ts';
+import { pageRows, pageServerTimes } from './pages/page-rows.ts';
 import { unlabelledPhotoRows } from './real-cards/unlabelled-photo-rows.ts';
 import { settingsFromOptions } from './settings-option.ts';
 
@@ -50,6 +52,10 @@ const { values } = parseArgs({
     without: { type: 'string', multiple: true, default: [] },
     // Every photo's top answer and score, one JSON line each, to compare two runs photo by photo.
     answers: { type: 'string' },
+    // A page kit: photos of binder pages and piles, identified as /v1/vision/identify-page does.
+    pages: { type: 'string' },
+    // How long pages are sent to the real server while /health is probed.
+    'page-seconds': { type: 'string', default: '20' },
     // Identification settings changed for every row, as <group>.<name>=<value>.
     set: { type: 'string', multiple: true, default: [] },
   },
@@ -72,6 +78,21 @@ const without: PipelinePart[] = values.without!.map((part) => {
 if (without.length > 0) console.error(`Without ${without.map((part) => `${part} (${pipelineParts[part]})`).join('; ')}`);
 const findCorners = await loadCardCornersModel(settings.locate);
 const answers = answerLog(values.answers);
+if (values.pages) {
+  const log = (line: string) => console.error(line);
+  const rows = await pageRows(values.pages, sizes[0]!, { detectCards, findCorners, without, settings }, log);
+  console.table(rows);
+  // The server runs its own settings with every part: ablations are measured on this thread only.
+  const server = without.length === 0 && values.set!.length === 0 ? await pageServerTimes(values.pages, Number(values['page-seconds']), log) : null;
+  if (server) {
+    console.table(server.rows);
+    console.log(`/health while pages are identified: p50 ${server.health.p50ms} ms, p99 ${server.health.p99ms} ms, ${JSON.stringify(server.health.byStatus)}`);
+  }
+  mkdirSync(join(root, 'bench/out'), { recursive: true });
+  writeFileSync(join(root, 'bench/out/identify-pages.json'), JSON.stringify({ date: new Date().toISOString(), without, rows, server }, null, 2));
+  console.error('Written to bench/out/identify-pages.json');
+  process.exit(0);
+}
 const realRows = values.real ? await realCardRows(values.real, sizes, { detectCards, findCorners, without, settings }, (line) => console.error(line), answers) : [];
 if (realRows.length > 0) console.table(realRows);
 if (values['real-photos'] && !values.real) throw new Error('--real-photos needs --real <kit>: its catalogue is what the photos are identified against');

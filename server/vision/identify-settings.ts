@@ -245,7 +245,8 @@ const looks = {
 
 /** A binder page or a pile: the cards found in one photo, each then identified as a photo of its own. */
 const page = {
-  workingSide: setting(2400, 'px', "the page photo's long side while its cards are found and cut out: a card of a 3x4 page keeps over 500 px, more than one card's working side"),
+  workingSide: setting(2400, 'px', "the page photo's long side while its cards are cut out: a card of a 3x4 page keeps over 500 px, more than one card's working side"),
+  detectSide: setting(640, 'px', "the page photo's long side in each view the detector looks at: its own input size, so turning the photo costs little"),
   maxCards: setting(20, 'cards', 'the most cards one photo is answered for: a 3x4 binder page beside a few loose cards'),
   sameCard: setting(0.5, 'intersection over union', 'boxes of the photo and of the photo turned a quarter that overlap this much are one card'),
   partOfCard: setting(0.8, 'share of the smaller box', 'a box this much inside another is part of that card: the detector sees card-shaped boxes inside cards lying on their side', true),
@@ -277,7 +278,7 @@ export const identifyParts = {
   outlineSteps: ['corner-refiner', 'side-fit', 'outline-repair', 'print-reader'],
   looks: ['first-look', 'second-look'],
   comparisons: ['fine-comparison', 'alignment', 'reprints', 'missing-printings'],
-  pageSearches: ['quarter-turn'],
+  pageSearches: ['quarter-turn', 'slant-turns'],
 } as const;
 
 type PartLists = typeof identifyParts;
@@ -330,6 +331,7 @@ const boundsByName: Record<string, Bounds> = {
   'answer.scoreThreshold': { min: 0, minAllowed: true },
   'looks.confidentScore': { min: 0, minAllowed: true },
   'page.workingSide': count(1),
+  'page.detectSide': count(1),
   'page.cropQuality': { ...count(1), max: 100 },
 };
 

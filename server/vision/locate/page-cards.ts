@@ -1,75 +1,76 @@
-import type { Detection } from '../../../engine/api.ts';
-import { iou } from '../../../engine/postprocess/iou.ts';
-import type { Box } from '../../../engine/preprocess/letterbox-geometry.ts';
 import type { Quad } from '../geometry/card-quad.ts';
+import { quadIou, shareInside } from '../geometry/quad-overlap.ts';
 import type { PageSearch, PageSettings } from '../identify-settings.ts';
-import { turnQuarter } from '../image/turn-quarter.ts';
+import type { OpenCv } from '../image/opencv.ts';
 import type { RasterImage } from '../image/raster-image.ts';
-import type { FindCardCorners } from './card-corners-model.ts';
+import { turnedView } from '../image/turned-view.ts';
 import type { DetectCards } from './card-detector.ts';
 
 export interface PageCard {
-  /** Where the detector saw it, in the image's pixels. */
-  box: Box;
-  /** Its corners in the image's pixels, clockwise from the top-left (of the card when upright). */
+  /** Its corners in the image's pixels, clockwise, starting top-left of the card as it stood in the view that found it. */
   quad: Quad;
+  /** Degrees clockwise that stand the card upright (or upside down): the turn of that view. */
+  turn: number;
 }
 
-export interface PageCardFinders {
-  detectCards: DetectCards;
-  /** The corner model, for corners closer than the box's; the box's own corners without it. */
-  findCorners?: FindCardCorners;
-}
-
-/** A box found in the image turned a quarter clockwise, put back in the image's own pixels. */
-function turnedBack(box: Detection, height: number): Detection {
-  return { ...box, x: box.y, y: height - box.x - box.w, w: box.h, h: box.w };
-}
-
-const boxQuad = ({ x, y, w, h }: Box): Quad => [
-  { x, y },
-  { x: x + w, y },
-  { x: x + w, y: y + h },
-  { x, y: y + h },
-];
-
-/** How much of `part` lies inside `whole`, as a share of `part`'s area. */
-function insideShare(part: Box, whole: Box): number {
-  const w = Math.min(part.x + part.w, whole.x + whole.w) - Math.max(part.x, whole.x);
-  const h = Math.min(part.y + part.h, whole.y + whole.h) - Math.max(part.y, whole.y);
-  return w > 0 && h > 0 ? (w * h) / (part.w * part.h) : 0;
-}
+/** The turns of the photo the detector looks at: it finds cards within about 15 degrees of upright. */
+export const pageTurns: Record<PageSearch, number[]> = {
+  'quarter-turn': [90],
+  'slant-turns': [30, 60, 120, 150],
+};
 
 /** Top to bottom by row, left to right within one: the order a collector reads a binder page in. */
-function readingOrder(a: Box, b: Box): number {
-  const sameRow = Math.abs(a.y + a.h / 2 - (b.y + b.h / 2)) < Math.min(a.h, b.h) / 2;
-  return sameRow ? a.x - b.x : a.y - b.y;
+function readingOrder(a: Quad, b: Quad): number {
+  const centre = (quad: Quad) => ({ x: quad.reduce((sum, p) => sum + p.x, 0) / 4, y: quad.reduce((sum, p) => sum + p.y, 0) / 4 });
+  const height = (quad: Quad) => Math.max(...quad.map((p) => p.y)) - Math.min(...quad.map((p) => p.y));
+  const [ca, cb] = [centre(a), centre(b)];
+  return Math.abs(ca.y - cb.y) < Math.min(height(a), height(b)) / 2 ? ca.x - cb.x : ca.y - cb.y;
 }
 
 /**
  * Every card the detector sees in a page or pile photo, at most `maxCards`, in reading order. The
- * photo is looked at as it is and, for the searches listed, turned a quarter (cards on their side);
- * a box overlapping a stronger one is the same card.
+ * photo is looked at as it is and turned by each search's angles (cards on their side, cards at any
+ * angle); a card found in several views, or a part of a card, is kept once, as its strongest view
+ * of the whole card found it.
  */
-export async function findPageCards(image: RasterImage, finders: PageCardFinders, page: PageSettings, searches: readonly PageSearch[]): Promise<PageCard[]> {
-  const found = [...(await finders.detectCards(image))];
-  if (searches.includes('quarter-turn')) {
-    for (const box of await finders.detectCards(turnQuarter(image))) found.push(turnedBack(box, image.height));
+export async function findPageCards(cv: OpenCv, image: RasterImage, detectCards: DetectCards, page: PageSettings, searches: readonly PageSearch[]): Promise<PageCard[]> {
+  const turns = [0, ...searches.flatMap((search) => pageTurns[search])];
+  const found: Array<PageCard & { conf: number }> = [];
+  for (const turn of turns) {
+    const view = turnedView(cv, image, turn, page.detectSide.value);
+    for (const { x, y, w, h, conf } of await detectCards(view.image)) {
+      const quad = [{ x, y }, { x: x + w, y }, { x: x + w, y: y + h }, { x, y: y + h }].map(view.back) as Quad;
+      found.push({ quad, turn, conf });
+    }
   }
-  let kept: Detection[] = [];
-  const partOf = (part: Box, whole: Box) => insideShare(part, whole) >= page.partOfCard.value;
-  for (const box of found.sort((a, b) => b.conf - a.conf)) {
-    if (kept.some((other) => iou(other, box) >= page.sameCard.value || partOf(box, other))) continue;
-    // A stronger box inside this one was a part of this card.
-    kept = [...kept.filter((other) => !partOf(other, box)), box];
+  const partOf = (part: Quad, whole: Quad) => shareInside(part, whole) >= page.partOfCard.value;
+  const sameCard = (a: Quad, b: Quad) => quadIou(a, b) >= page.sameCard.value || partOf(a, b) || partOf(b, a);
+  // A box around three or more cards, or around two the detector is surer of, is a group of cards
+  // and not one card (a card lying on its side holds two weaker boxes, one on each half).
+  const partsOf = (box: (typeof found)[number], stronger: boolean) => {
+    const inside: Quad[] = [];
+    for (const other of found) {
+      if (other === box || (stronger && other.conf < box.conf) || !partOf(other.quad, box.quad)) continue;
+      if (!inside.some((seen) => sameCard(seen, other.quad))) inside.push(other.quad);
+    }
+    return inside.length;
+  };
+  const groups = new Set(found.filter((box) => partsOf(box, false) > 2 || partsOf(box, true) > 1));
+  let kept: typeof found = [];
+  for (const card of found.sort((a, b) => b.conf - a.conf)) {
+    if (groups.has(card) || kept.some((other) => quadIou(other.quad, card.quad) >= page.sameCard.value)) continue;
+    // Inside a card found already, or across two of them: a part of a card, or parts of two.
+    if (kept.reduce((sum, other) => sum + shareInside(card.quad, other.quad), 0) >= page.partOfCard.value) continue;
+    // Around a card found already: that was a part of this card.
+    kept = [...kept.filter((other) => !partOf(other.quad, card.quad)), card];
   }
-  kept = kept.slice(0, page.maxCards.value);
-  const cards: PageCard[] = [];
-  for (const box of kept.sort(readingOrder)) {
-    // The corner model alone, without the steps that refine a single card's outline: the card's own
-    // identification finds its outline again, closely, in the part cut out for it.
-    const [corners] = finders.findCorners ? await finders.findCorners(image, [box], []) : [];
-    cards.push({ box, quad: corners?.quad ?? boxQuad(box) });
+  // Weakest first, a box lying across cards kept after it is no card of its own.
+  for (const card of [...kept].reverse()) {
+    const others = kept.filter((other) => other !== card);
+    if (others.reduce((sum, other) => sum + shareInside(card.quad, other.quad), 0) >= page.partOfCard.value) kept = others;
   }
-  return cards;
+  return kept
+    .slice(0, page.maxCards.value)
+    .map(({ quad, turn }) => ({ quad, turn }))
+    .sort((a, b) => readingOrder(a.quad, b.quad));
 }

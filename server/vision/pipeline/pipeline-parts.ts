@@ -16,6 +16,7 @@ export const pipelineParts = {
   reprints: 'printings of one artwork told apart on their bottom strips and text boxes',
   'missing-printings': "a likely card's printings the search left out, brought in",
   'quarter-turn': "a page photo's cards looked for again in the photo turned a quarter: the detector finds few cards lying on their side",
+  'slant-turns': "a page photo's cards looked for in the photo turned by 30, 60, 120 and 150 degrees: loose cards lie at any angle",
 } as const;
 
 export type PipelinePart = keyof typeof pipelineParts;

@@ -101,7 +101,7 @@ export function createIdentifyService(repository: FingerprintRepository, options
     identifyPage: async (photo) => {
       if (!options.detectCards) throw new Error('Pages need the card detector');
       const searches = partsWithout(options.without).pageSearches;
-      const cards = await answeringInHttp(() => splitPage(photo, { detectCards: options.detectCards!, findCorners: options.findCorners, settings: options.settings, searches }));
+      const cards = await answeringInHttp(() => splitPage(photo, { detectCards: options.detectCards!, settings: options.settings, searches }));
       return pageAnswer(cards, identify);
     },
     reload: async () => (await held.reload()).index.size,

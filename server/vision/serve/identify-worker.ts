@@ -61,7 +61,7 @@ export async function splitPageInWorker({ photo }: PageTask): Promise<PageOutcom
   pageDetector ??= options.detectCards ?? cardDetectorOnDemand();
   try {
     const searches = partsWithout(settings.ranking.without).pageSearches;
-    return { cards: await splitPage(photo, { detectCards: pageDetector, findCorners: options.findCorners, settings: settings.ranking.settings, searches }) };
+    return { cards: await splitPage(photo, { detectCards: pageDetector, settings: settings.ranking.settings, searches }) };
   } catch (error) {
     return refusedOrThrow(error);
   }
