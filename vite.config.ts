@@ -86,6 +86,8 @@ function installableApp() {
     workbox: {
       // The browser runs the detector only; the other models in public/models are the server's.
       globPatterns: ['**/*.{html,js,mjs,css,svg,png,wasm,webmanifest}', 'models/card-detector.onnx'],
+      // The chart library (115 KB gzip) draws prices fetched from the server: offline it has nothing to draw.
+      globIgnores: ['**/amount-chart-*.js'],
       // The runtime's wasm is 14 MB before compression; it must be precached to scan offline.
       maximumFileSizeToCacheInBytes: 20 * 1024 * 1024,
       navigateFallback: 'index.html',
