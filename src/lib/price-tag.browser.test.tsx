@@ -54,4 +54,8 @@ describe('A printing’s price', () => {
     await cleanup();
     await expect.element(await show(undefined, 'en', 'USD')).toHaveTextContent('No price');
   });
+
+  test('a price whose source gave no day shows the amount alone', async () => {
+    await expect.element(await show({ EUR: null, USD: { amount: 7, updated: null } }, 'en')).toHaveTextContent(/^\$7\.00$/);
+  });
 });

@@ -14,13 +14,17 @@ export function PriceTag({ price, className = 'price-tag' }: { price: Price | nu
   if (!quote) {
     return <span className={`${className} no-price`}>{intl.formatMessage(priceMessages.noPrice)}</span>;
   }
-  const date = formatPriceDate(intl, quote.updated);
   return (
     <span className={className}>
       <data className="price-amount" value={String(quote.amount)}>
         {formatMoney(intl, quote.amount, currency)}
-      </data>{' '}
-      <span className="price-date muted">{intl.formatMessage(priceMessages.updated, { date })}</span>
+      </data>
+      {quote.updated && (
+        <>
+          {' '}
+          <span className="price-date muted">{intl.formatMessage(priceMessages.updated, { date: formatPriceDate(intl, quote.updated) })}</span>
+        </>
+      )}
     </span>
   );
 }

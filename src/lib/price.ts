@@ -8,8 +8,8 @@ export type Currency = (typeof currencies)[number];
 
 export interface PriceQuote {
   amount: number;
-  /** ISO date of the source's last update. */
-  updated: string;
+  /** ISO date of the source's last update; a source may leave it out. */
+  updated: string | null;
 }
 
 /** A printing's price for its finish in each currency; null where no source gives one. */
