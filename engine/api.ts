@@ -1,6 +1,7 @@
 import type { AcceptanceOptions } from './gating/acceptance.ts';
 import type { HysteresisOptions } from './gating/hysteresis.ts';
 import type { EdgeFallbackMetrics } from './fallback/edge-fallback.ts';
+import type { SizeAdaptation } from './adapt/size-controller.ts';
 
 /** 'model' = the ONNX detector runs; 'basic' = the edge heuristic stands in because no model loaded. */
 export type EngineMode = 'model' | 'basic';
@@ -11,8 +12,11 @@ export type EnginePreset = 'scanner' | 'debug';
 export interface EngineSettings {
   /** Address of the ONNX detector. '' runs the basic detector. Default '/models/card-detector.onnx'. */
   modelUrl: string;
-  /** Side of the square model input in pixels, a multiple of 32 from 320 to 1024. Default 640. */
+  /** Side of the square model input in pixels, a multiple of 32 from 320 to 1024. Default 640; with `adaptiveSize`, the size to start at. */
   inputSize: number;
+  /** The engine picks the input size from its own frame times (sizeAdaptation). Default true; setting `inputSize` alone fixes it. */
+  adaptiveSize: boolean;
+  sizeAdaptation: SizeAdaptation;
   /** Minimum class score kept by decoding, 0..1. */
   confThreshold: number;
   /** IoU above which NMS drops the less confident box, 0..1. */
@@ -26,9 +30,10 @@ export interface EngineSettings {
 }
 
 /** Settings as the UI passes them: any subset, nested options included. */
-export type EngineSettingsPatch = Partial<Omit<EngineSettings, 'acceptance' | 'hysteresis'>> & {
+export type EngineSettingsPatch = Partial<Omit<EngineSettings, 'acceptance' | 'hysteresis' | 'sizeAdaptation'>> & {
   acceptance?: Partial<AcceptanceOptions>;
   hysteresis?: Partial<HysteresisOptions>;
+  sizeAdaptation?: Partial<SizeAdaptation>;
 };
 
 export interface EngineInit extends EngineSettingsPatch {
@@ -138,6 +143,8 @@ export interface FrameResult {
   /** The stable "card detected" state after hysteresis: capture is allowed only while true. */
   detected: boolean;
   hysteresis: HysteresisCounters;
+  /** The model input size this frame was analysed at (0 in basic mode). */
+  inputSize: number;
   timings: StageTimings;
   /** Basic-mode measurements, null in 'model' mode. */
   fallback: EdgeFallbackMetrics | null;

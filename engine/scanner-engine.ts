@@ -13,6 +13,7 @@ import type {
   ModelInfo,
   StageTimings,
 } from './api.ts';
+import { createSizeController, type SizeController } from './adapt/size-controller.ts';
 import { encodeCapture } from './capture/encode-capture.ts';
 import { DEFAULT_EDGE_FALLBACK, detectByEdges, fallbackSize, type EdgeFallbackMetrics } from './fallback/edge-fallback.ts';
 import { acceptBest, type FrameSize } from './gating/acceptance.ts';
@@ -54,6 +55,12 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
 
   let settings: EngineSettings = resolveSettings();
   let hysteresis: Hysteresis = createHysteresis(settings.hysteresis);
+  let sizes: SizeController | null = null;
+  /** A new controller from the settings' size, or none when the size is fixed. */
+  const adaptSizes = () => {
+    sizes = settings.adaptiveSize ? createSizeController(settings.sizeAdaptation, settings.inputSize) : null;
+    if (sizes) settings = { ...settings, inputSize: sizes.size };
+  };
   let session: ModelSession | null = null;
   let model: ModelInfo | null = null;
   let reason: BasicModeReason | null = { code: 'no-model-url', message: 'Engine not initialised' };
@@ -172,6 +179,9 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
     const state = forceBasic ? hysteresis.state : hysteresis.update(analysis.accepted, options.timestampMs ?? started);
     const end = now();
     const total = end - started;
+    const inputSize = active ? settings.inputSize : 0;
+    // The next frame runs at the size this device keeps the detection rate at.
+    if (active && sizes) settings = { ...settings, inputSize: sizes.observe(total) };
     return {
       mode: active ? 'model' : 'basic',
       frame: size,
@@ -181,6 +191,7 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
       accepted: analysis.accepted,
       detected: state.detected,
       hysteresis: { hits: state.hits, misses: state.misses, lastHitMs: state.lastHitMs },
+      inputSize,
       timings: { ...analysis.timings, gating: end - gatingStart, total, overhead: total - analysis.timings.inference },
       fallback: analysis.fallback,
       error: analysis.error,
@@ -193,6 +204,7 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
       return serial('loads', async () => {
         settings = next;
         hysteresis = createHysteresis(settings.hysteresis);
+        adaptSizes();
         return load(onProgress);
       });
     },
@@ -201,8 +213,10 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
       return serial('loads', async () => {
         const reload = next.modelUrl !== settings.modelUrl;
         const hysteresisChanged = JSON.stringify(next.hysteresis) !== JSON.stringify(settings.hysteresis);
+        const sizingChanged = patch.inputSize !== undefined || patch.adaptiveSize !== undefined || patch.sizeAdaptation !== undefined;
         settings = next;
         if (hysteresisChanged) hysteresis = createHysteresis(settings.hysteresis);
+        if (sizingChanged) adaptSizes();
         return reload ? load(onProgress) : status();
       });
     },

@@ -1,4 +1,5 @@
 import type { EngineInit, EnginePreset, EngineSettings, EngineSettingsPatch } from '../api.ts';
+import { DEFAULT_SIZE_ADAPTATION, validateSizeAdaptation } from '../adapt/size-controller.ts';
 import { DEFAULT_ACCEPTANCE, validateAcceptanceOptions } from '../gating/acceptance.ts';
 import { DEFAULT_HYSTERESIS, validateHysteresisOptions } from '../gating/hysteresis.ts';
 import { validateInputSize } from '../preprocess/letterbox-geometry.ts';
@@ -8,6 +9,8 @@ export const DEFAULT_MODEL_URL = '/models/card-detector.onnx';
 const base: Omit<EngineSettings, 'confThreshold' | 'iouThreshold'> = {
   modelUrl: DEFAULT_MODEL_URL,
   inputSize: 640,
+  adaptiveSize: true,
+  sizeAdaptation: { ...DEFAULT_SIZE_ADAPTATION, sizes: [...DEFAULT_SIZE_ADAPTATION.sizes] },
   maxDetections: 20,
   wasmPaths: '/ort/',
   acceptance: { ...DEFAULT_ACCEPTANCE },
@@ -21,16 +24,26 @@ const presets: Record<EnginePreset, Pick<EngineSettings, 'confThreshold' | 'iouT
 };
 
 export function presetSettings(preset: EnginePreset = 'scanner'): EngineSettings {
-  return { ...base, ...presets[preset], acceptance: { ...base.acceptance }, hysteresis: { ...base.hysteresis } };
+  return {
+    ...base,
+    ...presets[preset],
+    acceptance: { ...base.acceptance },
+    hysteresis: { ...base.hysteresis },
+    sizeAdaptation: { ...base.sizeAdaptation, sizes: [...base.sizeAdaptation.sizes] },
+  };
 }
 
 export function applySettingsPatch(settings: EngineSettings, patch: EngineSettingsPatch): EngineSettings {
-  const { acceptance, hysteresis, ...flat } = patch;
+  const { acceptance, hysteresis, sizeAdaptation, ...flat } = patch;
+  // An input size given without a word on adapting fixes the size: that is what choosing one means.
+  const fixes = flat.inputSize !== undefined && flat.adaptiveSize === undefined ? { adaptiveSize: false } : {};
   return {
     ...settings,
     ...stripUndefined(flat),
+    ...fixes,
     acceptance: { ...settings.acceptance, ...stripUndefined(acceptance ?? {}) },
     hysteresis: { ...settings.hysteresis, ...stripUndefined(hysteresis ?? {}) },
+    sizeAdaptation: { ...settings.sizeAdaptation, ...stripUndefined(sizeAdaptation ?? {}) },
   };
 }
 
@@ -50,6 +63,8 @@ export function validateEngineSettings(s: EngineSettings): string[] {
   if (typeof s.wasmPaths !== 'string' || s.wasmPaths === '') errors.push('wasmPaths must be a non-empty string');
   errors.push(...validateAcceptanceOptions(s.acceptance).map((e) => `acceptance.${e}`));
   errors.push(...validateHysteresisOptions(s.hysteresis).map((e) => `hysteresis.${e}`));
+  if (typeof s.adaptiveSize !== 'boolean') errors.push('adaptiveSize must be true or false');
+  errors.push(...validateSizeAdaptation(s.sizeAdaptation).map((e) => `sizeAdaptation.${e}`));
   return errors;
 }
 

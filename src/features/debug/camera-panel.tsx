@@ -105,7 +105,7 @@ export function CameraPanel({ engine, status, active }: { engine: DebugEngine; s
           </section>
           <section className="debug-card">
             <h2 className="debug-card-title">{intl.formatMessage(m.timingsTitle)}</h2>
-            <TimingsTable timings={result.timings} />
+            <TimingsTable timings={result.timings} inputSize={result.inputSize} />
             <TimingsSparkline values={history} />
           </section>
           <section className="debug-card debug-wide">

@@ -11,6 +11,8 @@ export const debugMessages = defineMessages({
   settingsTitle: { id: 'debug.settings.title', defaultMessage: 'Settings' },
   inputSize: { id: 'debug.settings.inputSize', defaultMessage: 'Input size' },
   inputSizeValue: { id: 'debug.settings.inputSizeValue', defaultMessage: '{size} px' },
+  adaptiveSize: { id: 'debug.settings.adaptiveSize', defaultMessage: 'Choose the input size from frame times (as the scanner does)' },
+  inputSizeInUse: { id: 'debug.timings.inputSize', defaultMessage: 'Input size' },
   confidence: { id: 'debug.settings.confidence', defaultMessage: 'Confidence threshold' },
   iou: { id: 'debug.settings.iou', defaultMessage: 'IoU threshold' },
   modelUrl: { id: 'debug.settings.modelUrl', defaultMessage: 'Model address' },

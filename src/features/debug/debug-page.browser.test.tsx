@@ -96,11 +96,17 @@ describe('Debug page', () => {
     const settings = page.getByRole('definition').filter({ hasText: /px$/ });
     await expect.element(settings).toHaveTextContent('640 px');
 
+    // The engine picks the size from its frame times until an administrator chooses one.
+    const automatic = page.getByRole('checkbox', { name: 'Choose the input size from frame times (as the scanner does)' });
+    await expect.element(automatic).toBeChecked();
     await page.getByRole('slider', { name: 'Input size' }).click();
     await userEvent.keyboard('{End}');
     await expect.element(settings).toHaveTextContent('1024 px');
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
     await expect.element(settings).toHaveTextContent('960 px');
+    await expect.element(automatic).not.toBeChecked();
+    await automatic.click();
+    await expect.element(automatic).toBeChecked();
 
     const confidence = page.getByRole('slider', { name: 'Confidence threshold' });
     await confidence.click();
@@ -148,6 +154,8 @@ describe('Debug page', () => {
     expect(Math.abs(x + w - (held.x + held.w))).toBeLessThan(15);
     expect(Math.abs(y + h - (held.y + held.h))).toBeLessThan(15);
     await expect.element(run.getByText('Inference')).toBeVisible();
+    // Each frame says the input size it ran at.
+    await expect.element(run.getByRole('definition').filter({ hasText: /^640 px$/ })).toBeVisible();
 
     // The box is drawn in the picked colour over the photo, on its left edge.
     const canvas = run.getByRole('img', { name: 'first.png with its detections' }).element() as HTMLCanvasElement;

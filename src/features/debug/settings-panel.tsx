@@ -11,7 +11,7 @@ export const sliderRanges = {
   iouThreshold: { min: 0, max: 1, step: 0.01 },
 } as const;
 
-function Slider({ name, label, value, display, onChange }: { name: keyof DebugSettings; label: string; value: number; display: string; onChange: (value: number) => void }) {
+function Slider({ name, label, value, display, onChange }: { name: keyof typeof sliderRanges; label: string; value: number; display: string; onChange: (value: number) => void }) {
   const id = useId();
   const range = sliderRanges[name];
   return (
@@ -27,9 +27,11 @@ function Slider({ name, label, value, display, onChange }: { name: keyof DebugSe
 export function SettingsPanel({ engine, status }: { engine: DebugEngine; status: EngineStatus }) {
   const intl = useIntl();
   const urlId = useId();
+  const adaptiveId = useId();
   // The sliders move at once; the engine's answer follows a moment later.
   const [draft, setDraft] = useState<DebugSettings>({
     inputSize: status.settings.inputSize,
+    adaptiveSize: status.settings.adaptiveSize,
     confThreshold: status.settings.confThreshold,
     iouThreshold: status.settings.iouThreshold,
   });
@@ -51,7 +53,17 @@ export function SettingsPanel({ engine, status }: { engine: DebugEngine; status:
     <details className="debug-card debug-settings" open>
       <summary className="debug-card-title">{intl.formatMessage(m.settingsTitle)}</summary>
       <div className="debug-sliders">
-        <Slider name="inputSize" label={intl.formatMessage(m.inputSize)} value={draft.inputSize} display={intl.formatMessage(m.inputSizeValue, { size: draft.inputSize })} onChange={(inputSize) => change({ inputSize })} />
+        <Slider
+          name="inputSize"
+          label={intl.formatMessage(m.inputSize)}
+          value={draft.inputSize}
+          display={intl.formatMessage(m.inputSizeValue, { size: draft.inputSize })}
+          onChange={(inputSize) => change({ inputSize, adaptiveSize: false })}
+        />
+        <div className="debug-check">
+          <input id={adaptiveId} type="checkbox" checked={draft.adaptiveSize} onChange={(event) => change({ adaptiveSize: event.target.checked })} />
+          <label htmlFor={adaptiveId}>{intl.formatMessage(m.adaptiveSize)}</label>
+        </div>
         <Slider name="confThreshold" label={intl.formatMessage(m.confidence)} value={draft.confThreshold} display={threshold(draft.confThreshold)} onChange={(confThreshold) => change({ confThreshold })} />
         <Slider name="iouThreshold" label={intl.formatMessage(m.iou)} value={draft.iouThreshold} display={threshold(draft.iouThreshold)} onChange={(iouThreshold) => change({ iouThreshold })} />
       </div>

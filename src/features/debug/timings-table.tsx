@@ -12,11 +12,17 @@ const stages: Array<[keyof StageTimings, Message]> = [
   ['total', m.stageTotal],
 ];
 
-/** Per-stage durations of one frame, measured in the worker. */
-export function TimingsTable({ timings }: { timings: StageTimings }) {
+/** Per-stage durations of one frame, measured in the worker, and the input size it ran at (0: the basic detector). */
+export function TimingsTable({ timings, inputSize }: { timings: StageTimings; inputSize: number }) {
   const intl = useIntl();
   return (
     <dl className="debug-timings">
+      {inputSize > 0 && (
+        <div className="debug-timing">
+          <dt>{intl.formatMessage(m.inputSizeInUse)}</dt>
+          <dd>{intl.formatMessage(m.inputSizeValue, { size: inputSize })}</dd>
+        </div>
+      )}
       {stages.map(([stage, label]) => (
         <div key={stage} className={stage === 'total' ? 'debug-timing debug-timing-total' : 'debug-timing'}>
           <dt>{intl.formatMessage(label)}</dt>

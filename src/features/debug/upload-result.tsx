@@ -48,7 +48,7 @@ function RunView({ image, run, title }: { image: UploadImage; run: UploadRun; ti
         <>
           <canvas ref={canvasRef} className="debug-run-canvas" role="img" aria-label={intl.formatMessage(m.uploadImageLabel, { name: image.name })} />
           <DetectionTable result={result} caption={intl.formatMessage(m.detectionsTitle)} />
-          <TimingsTable timings={result.timings} />
+          <TimingsTable timings={result.timings} inputSize={result.inputSize} />
         </>
       )}
     </section>

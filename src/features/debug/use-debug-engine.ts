@@ -7,6 +7,8 @@ const debugInit: EngineInit = { preset: 'debug' };
 /** The settings the debug page edits; the rest keep the engine's 'debug' preset values. */
 export interface DebugSettings {
   inputSize: number;
+  /** The engine picks the size from its frame times; choosing a size turns this off. */
+  adaptiveSize: boolean;
   confThreshold: number;
   iouThreshold: number;
 }
@@ -41,7 +43,7 @@ export function useDebugEngine(): DebugEngine {
       // init reloads even when the address is unchanged, so "Load model" also retries a failed download.
       load((client, onProgress) => {
         const current = status?.settings;
-        const keep = current ? { inputSize: current.inputSize, confThreshold: current.confThreshold, iouThreshold: current.iouThreshold } : {};
+        const keep = current ? { inputSize: current.inputSize, adaptiveSize: current.adaptiveSize, confThreshold: current.confThreshold, iouThreshold: current.iouThreshold } : {};
         return client.init({ ...debugInit, ...keep, modelUrl }, onProgress);
       });
     },
