@@ -43,7 +43,7 @@ export function useScanner({ failureText }: ScannerOptions) {
     (result: FrameResult) => {
       if (result.detected && !wasDetected.current) messages.cardDetected();
       wasDetected.current = result.detected;
-      window.dispatchEvent(new CustomEvent(frameEventName, { detail: { timings: result.timings, accepted: result.accepted, detected: result.detected } }));
+      window.dispatchEvent(new CustomEvent(frameEventName, { detail: { timings: result.timings, inputSize: result.inputSize, accepted: result.accepted, detected: result.detected } }));
       dispatch({ type: 'frame', detected: result.detected, hits: result.hysteresis.hits });
     },
     [messages],
