@@ -80,3 +80,28 @@ export function useScanSession(result: ScanCandidate[] | null) {
   const current: SessionOutcome = active && outcome && outcome.result === result ? outcome.value : 'off';
   return { available: authenticated, on, setOn: switchOn, adds, outcome: current, record: active ? record : undefined, undo };
 }
+
+/**
+ * For scans identified later (taken offline): who the session adds for now, if anyone, and the
+ * session's add of a sure top match, listed with its Undo like a live one. Null when not sure.
+ */
+export function useSessionAdd() {
+  const { authenticated, user } = useAtomValue(authAtom);
+  const owner = authenticated ? (user?.subject ?? '') : '';
+  const [stored, setStored] = useAtom(scanSessionAtom);
+  const addingFor = authenticated && sessionOf(stored, owner).on ? owner : null;
+  const addSure = useCallback(
+    async (candidates: ScanCandidate[]): Promise<AddedEntry | null> => {
+      const best = candidates[0];
+      if (!isConfident(best)) return null;
+      const entry = await addToCollection({ printingId: best.printingId, condition: defaultCondition, quantity: 1 });
+      setStored((current) => {
+        const session = sessionOf(current, owner);
+        return { ...session, adds: [entry, ...session.adds] };
+      });
+      return entry;
+    },
+    [owner, setStored],
+  );
+  return { owner: authenticated ? owner : null, addingFor, addSure };
+}
