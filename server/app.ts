@@ -26,6 +26,7 @@ import { formatSchemaError } from './plugins/schema-error-formatter.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
 import { serverSettings } from './server-settings.ts';
+import { registerPriceHistoryRoute } from './catalog/prices/price-history-route.ts';
 import { registerCardsRoute } from './routes/cards-route.ts';
 import { registerConfigRoute } from './routes/config-route.ts';
 import { registerHealthRoute } from './routes/health-route.ts';
@@ -109,6 +110,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, limits
   registerOpenApiRoute(app);
   const assets = { assetsBaseUrl: config.assetsBaseUrl };
   registerCardsRoute(app, createCardService(createCardRepository(app.db), assets));
+  registerPriceHistoryRoute(app, app.db);
   registerSetsRoute(app, createSetService(createSetRepository(app.db), assets));
   await registerCollectionRoutes(app, createCollectionService(createCollectionRepository(app.db), assets), verify);
   const fingerprints = createFingerprintRepository(app.db);

@@ -117,7 +117,21 @@ const collection = {
   importIdleTimeout: setting(30_000, 'ms', 'an import thread with no file for this long ends and frees its memory; the next file starts one again in about a second'),
   importNice: setting(10, 'nice levels', 'the import thread is scheduled below the event loop, as identification is: on a busy machine /health and the catalogue are answered first, and a file takes longer to read'),
   importBatchRows: setting(50, 'rows per statement', "one upsert statement per batch inside the import transaction, the event loop turning between them: PGlite runs each statement on the main thread, and 500-row statements held it 100 to 350 ms each. With 50 and the turns (and the catalogue's identities kept between files), /health's p99 while three collectors imported 50,000-row files went from 1.1 s to 27 ms on 2 shared cores", true),
+  valueTopEntries: setting(10, 'entries', "the collection value lists this many most valuable entries: a screen's worth"),
+  valueHistoryDays: setting(365, 'days', "the collection value's chart covers a year of price changes"),
   reportedProblems: setting(200, 'rows', 'an import report lists at most this many rows it could not read; past it the collector fixes the layout, not single rows'),
+};
+
+/** Prices from TCGdex: the refresh of prices alone, on the indexing instance and by `npm run catalog:prices`. */
+const prices = {
+  refreshEveryMs: setting(24 * 60 * 60_000, 'ms', 'TCGdex publishes Cardmarket and TCGplayer prices about once a day; refreshing more often reads the same figures'),
+  firstRefreshAfterMs: setting(5 * 60_000, 'ms', 'the first refresh waits after start, leaving the start itself and the image index the machine'),
+  concurrency: setting(8, 'requests at once', 'one card per request: 8 in flight at 50 ms of latency is about 160 cards a second, and the API is not flooded'),
+  retries: setting(3, 'retries', 'a network error, timeout or 5xx is tried again after 0.5, 1 and 2 s'),
+  retryDelayMs: setting(500, 'ms', 'the first retry waits this long, each next one twice as long'),
+  timeoutMs: setting(15_000, 'ms', 'a card answer is a few KB: one not received in 15 s is stalled'),
+  unreachableAfter: setting(8, 'cards', 'this many cards failing in a row, none read yet, means TCGdex cannot be reached: stop, keep the old prices and say so once'),
+  batchCards: setting(200, 'cards', 'prices are written in one transaction per this many cards: few statements, and a stopped run keeps what it read'),
 };
 
 /** How card lists are read. */
@@ -135,7 +149,7 @@ const staticFiles = {
   immutableMaxAge: setting(31_536_000, 's', "a year, the longest caches honour: a file under /assets/ has its content's hash in its name, so a new build gives it a new address and the old one never changes"),
 };
 
-export const serverSettings = { http, identifyPool, backgroundIndex, changeWatch, indexReload, throttle, collection, catalog, staticFiles } as const;
+export const serverSettings = { http, identifyPool, backgroundIndex, changeWatch, indexReload, throttle, collection, prices, catalog, staticFiles } as const;
 
 /** Answers what is wrong with the settings: every value a finite positive number. */
 export function validateServerSettings(settings: Record<string, Record<string, Setting>> = serverSettings): string[] {

@@ -33,6 +33,7 @@ export function registerAuthRoutes(app: FastifyInstance, { verify, profiles, dir
       language: stored?.language ?? user.locale ?? 'en',
       timezone: stored?.timezone ?? '',
       darkmode: stored?.darkmode ?? false,
+      currency: stored?.currency ?? null,
       ...permissionsOf(user),
     };
   });
@@ -41,7 +42,8 @@ export function registerAuthRoutes(app: FastifyInstance, { verify, profiles, dir
     const user = signedInUser(request);
     const profile = readProfileInput(request.body);
     await profiles.save(user.subject, profile);
-    return { ...profile, email: user.email ?? '', username: user.username ?? '', ...permissionsOf(user) };
+    const currency = profile.currency === undefined ? ((await profiles.find(user.subject))?.currency ?? null) : profile.currency;
+    return { ...profile, currency, email: user.email ?? '', username: user.username ?? '', ...permissionsOf(user) };
   });
 
   /** 204 for holders of iam.debug.admin: the check the model debug tools sit behind. */

@@ -45,7 +45,11 @@ export function readProfileInput(raw: unknown): StoredProfile {
   }
   const darkmode = input.darkmode ?? false;
   if (typeof darkmode !== 'boolean') throw new HttpError(400, 'Dark mode must be true or false', { code: 'darkmode_invalid' });
-  return { firstName, lastName, language: input.language.toLowerCase(), timezone, darkmode };
+  const currency = input.currency;
+  if (currency !== undefined && currency !== null && currency !== 'EUR' && currency !== 'USD') {
+    throw new HttpError(400, 'Currency must be EUR, USD or null (follow the language)', { code: 'currency_invalid' });
+  }
+  return { firstName, lastName, language: input.language.toLowerCase(), timezone, darkmode, ...(currency === undefined ? {} : { currency }) };
 }
 
 /** The registration form: the profile fields plus an email. */

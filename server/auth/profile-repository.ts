@@ -6,6 +6,8 @@ export interface StoredProfile {
   language: string;
   timezone: string;
   darkmode: boolean;
+  /** Prices in EUR or USD; null follows the language (fr: EUR, others: USD). Undefined on save keeps the stored one. */
+  currency?: 'EUR' | 'USD' | null;
 }
 
 export interface ProfileRepository {
@@ -18,10 +20,10 @@ export function createProfileRepository(db: Database): ProfileRepository {
     async find(subject) {
       const row = await db
         .selectFrom('account_profile')
-        .select(['first_name', 'last_name', 'language', 'timezone', 'darkmode'])
+        .select(['first_name', 'last_name', 'language', 'timezone', 'darkmode', 'currency'])
         .where('subject', '=', subject)
         .executeTakeFirst();
-      return row && { firstName: row.first_name, lastName: row.last_name, language: row.language, timezone: row.timezone, darkmode: row.darkmode };
+      return row && { firstName: row.first_name, lastName: row.last_name, language: row.language, timezone: row.timezone, darkmode: row.darkmode, currency: row.currency };
     },
     async save(subject, profile) {
       const values = {
@@ -30,6 +32,7 @@ export function createProfileRepository(db: Database): ProfileRepository {
         language: profile.language,
         timezone: profile.timezone,
         darkmode: profile.darkmode,
+        ...(profile.currency === undefined ? {} : { currency: profile.currency }),
       };
       await db
         .insertInto('account_profile')

@@ -26,6 +26,11 @@ export interface CardRow {
   set_code: string;
   set_name: string;
   set_language: string;
+  /** numeric, read as a string by the drivers. */
+  price_eur: string | null;
+  price_eur_updated: Date | null;
+  price_usd: string | null;
+  price_usd_updated: Date | null;
 }
 
 const ref = (column: string) => sql.ref(column);
@@ -97,6 +102,10 @@ export const cardColumns = [
   'card_set.code as set_code',
   'card_set.name as set_name',
   'printing.language as set_language',
+  'printing.price_eur',
+  'printing.price_eur_updated',
+  'printing.price_usd',
+  'printing.price_usd_updated',
 ] as const;
 
 /** Fields whose filter or sort needs the set row; the others are on the printing, which is read without the join. */

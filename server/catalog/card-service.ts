@@ -11,6 +11,15 @@ export interface CardService {
 
 const fields = { filters: cardFilterFields, sorts: cardSortFields, defaultSort: defaultCardSort };
 
+const quote = (amount: string | null, updated: Date | null) =>
+  amount === null ? null : { amount: Number(amount), updated: (updated ?? new Date(0)).toISOString() };
+
+/** The printing's own price in each currency, as every card object carries it. */
+export const priceFromRow = (row: Pick<CardRow, 'price_eur' | 'price_eur_updated' | 'price_usd' | 'price_usd_updated'>) => ({
+  EUR: quote(row.price_eur, row.price_eur_updated),
+  USD: quote(row.price_usd, row.price_usd_updated),
+});
+
 /** A printing row as the API answers it; the collection answers its entries' cards the same way. */
 export function cardFromRow(row: CardRow, assetsBaseUrl: string): Card {
   return {
@@ -29,6 +38,7 @@ export function cardFromRow(row: CardRow, assetsBaseUrl: string): Card {
     regulationMark: row.regulation_mark,
     attacks: row.attacks,
     set: { id: row.set_id, code: row.set_code, name: row.set_name, language: row.set_language },
+    price: priceFromRow(row),
   };
 }
 

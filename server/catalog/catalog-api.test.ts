@@ -93,6 +93,7 @@ describe.each(testBackends())('catalogue API on $name', (backend) => {
           { name: 'Quick Attack', damage: '10+', text: null, cost: [] },
         ],
         set: { id: 'en-alpha', code: 'ALP', name: 'Alpha Base', language: 'en' },
+        price: { EUR: null, USD: null },
       });
     });
 

@@ -14,6 +14,15 @@ export const SetSummarySchema = Type.Object({
   language: Type.String({ description: 'Two-letter language code' }),
 });
 
+const PriceQuoteSchema = Nullable(
+  Type.Object({ amount: Type.Number(), updated: Type.String({ description: 'When the source last computed it (ISO 8601)' }) }),
+);
+
+export const PriceSchema = Type.Object(
+  { EUR: PriceQuoteSchema, USD: PriceQuoteSchema },
+  { description: "The printing's price for its finish: EUR from Cardmarket's trend, USD from TCGplayer's market price; null when unknown" },
+);
+
 export const CardSchema = Type.Object({
   id: Type.String({ description: 'Printing id: "{language}-{card code}-{variant}", e.g. "en-sv01-001-reverse"' }),
   code: Type.String({ description: 'TCGdex card id shared by the printings of one card, e.g. "sv01-001"' }),
@@ -37,6 +46,7 @@ export const CardSchema = Type.Object({
     }),
   ),
   set: SetSummarySchema,
+  price: PriceSchema,
 });
 
 export const SetSchema = Type.Object({

@@ -139,12 +139,17 @@ describe.each(testBackends())('collection API on $name', (backend) => {
       expect((await me.list()).content.map((entry) => [entry.condition, entry.quantity])).toEqual([['near_mint', 6]]);
     });
 
-    it('removes an entry', async () => {
+    it('removes an entry and answers it, so adding it back undoes the removal', async () => {
       const me = await newCollector();
-      const entry = (await me.add({ printingId: 'en-beta-TG01-normal' })).json<EntryBody>();
-      expect((await me.call({ method: 'DELETE', url: `/v1/collection/${entry.id}` })).statusCode).toBe(204);
+      const entry = (await me.add({ printingId: 'en-beta-TG01-normal', condition: 'lightly_played', quantity: 3 })).json<EntryBody>();
+      const removed = await me.call({ method: 'DELETE', url: `/v1/collection/${entry.id}` });
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json()).toMatchObject({ id: entry.id, printingId: 'en-beta-TG01-normal', condition: 'lightly_played', quantity: 3 });
       expect((await me.list()).content).toEqual([]);
       expect((await me.call({ method: 'DELETE', url: `/v1/collection/${entry.id}` })).statusCode).toBe(404);
+      const { printingId, condition, quantity } = removed.json<EntryBody>();
+      expect((await me.add({ printingId, condition, quantity })).statusCode).toBe(201);
+      expect((await me.list()).content).toMatchObject([{ printingId: 'en-beta-TG01-normal', condition: 'lightly_played', quantity: 3 }]);
     });
 
     it.each([

@@ -6,11 +6,13 @@ export const collectionFilterFields = {
   ...cardFilterFields,
   condition: 'text',
   quantity: 'number',
+  /** Quantity times the printing's price in the list's currency: `value=gt(10)`. */
+  value: 'number',
 } as const satisfies Record<string, FieldType>;
 
 export type CollectionFilterField = keyof typeof collectionFilterFields;
 
-export const collectionSortFields = [...cardSortFields, 'added', 'quantity', 'condition'] as const;
+export const collectionSortFields = [...cardSortFields, 'added', 'quantity', 'condition', 'value'] as const;
 
 export type CollectionSortField = (typeof collectionSortFields)[number];
 

@@ -9,6 +9,12 @@ import type { CollectionCondition, Tables } from '../db/tables.ts';
 import type { CollectionFilterField, CollectionSortField } from './collection-fields.ts';
 import { collectionConditions } from './conditions.ts';
 
+export type Currency = 'EUR' | 'USD';
+
+/** An entry's value in a currency: its copies times its printing's own price; null without a price. */
+export const valueExpression = (currency: Currency) =>
+  sql<string | null>`(${ref('entry.quantity')} * ${ref(currency === 'EUR' ? 'printing.price_eur' : 'printing.price_usd')})`;
+
 export interface EntryRow extends CardRow {
   entry_id: string;
   condition: CollectionCondition;
@@ -68,6 +74,8 @@ const sqlFields: Record<CollectionFilterField, SqlField> = {
   'set.language': { type: 'text', column: ref('entry.language') },
   condition: { type: 'text', column: ref('entry.condition') },
   quantity: { type: 'number', column: ref('entry.quantity') },
+  // Replaced by the list's currency in each request (see list()).
+  value: { type: 'number', column: valueExpression('EUR') },
 };
 
 /** Conditions sort best to worst, not alphabetically. */
@@ -88,6 +96,7 @@ const sortKeys: Record<CollectionSortField, SortKey[]> = {
   added: [{ expression: ref('entry.added_at') }],
   quantity: [{ expression: ref('entry.quantity') }],
   condition: [{ expression: conditionRank }],
+  value: [{ expression: valueExpression('EUR'), nullsLast: true }],
 };
 
 /** Sorts and filters that the entry's own columns answer. */
@@ -122,24 +131,39 @@ async function capped<T>(write: () => Promise<T>): Promise<T> {
 const count = (value: unknown) => Number(value);
 
 export interface CollectionRepository {
-  list(owner: string, request: CollectionListRequest): Promise<ListResult<EntryRow>>;
+  list(owner: string, request: CollectionListRequest, currency?: Currency): Promise<ListResult<EntryRow & { value: string | null }>>;
+  /** The collector's currency: the profile's choice, else the language's (fr: EUR, others: USD). */
+  currencyOf(owner: string): Promise<Currency>;
+  /** Every entry's value, the sets' values and the most valuable entries, in one currency. */
+  value(owner: string, currency: Currency, top: number): Promise<CollectionValueRows>;
+  /** The collection's value on each day its prices changed, today's quantities counted. */
+  valueHistory(owner: string, currency: Currency, days: number): Promise<Array<{ date: string; value: number }>>;
   findEntry(owner: string, id: string): Promise<EntryRow | undefined>;
   printingExists(printingId: string): Promise<boolean>;
   /** Adds copies in one statement; answers the entry and whether it was new. */
   add(owner: string, entry: NewEntry, maxQuantity: number): Promise<{ id: string; created: boolean }>;
   /** Sets quantity and condition; a condition the printing is already owned in merges the two entries. */
   change(owner: string, id: string, change: { quantity?: number; condition?: CollectionCondition }, maxQuantity: number): Promise<string | undefined>;
-  remove(owner: string, id: string): Promise<boolean>;
+  /** Removes the entry; answers it as it was, for an undo. */
+  remove(owner: string, id: string): Promise<EntryRow | undefined>;
   totals(owner: string): Promise<{ cards: number; printings: number; entries: number }>;
   completion(owner: string): Promise<SetCompletionRow[]>;
   ownedInSet(owner: string, setId: string): Promise<Array<{ printing_id: string; quantity: number }>>;
-  exportRows(owner: string): Promise<EntryRow[]>;
+  exportRows(owner: string): Promise<Array<EntryRow & { tcgplayer_product_id: number | null; cardmarket_id_product: number | null }>>;
   /** Every printing's identity, read again only when the catalogue changed (its change counter moved). */
   printingIdentities(): Promise<PrintingIdentity[]>;
   /** The collector's quantities by `printingId|condition`. */
   ownedQuantities(owner: string): Promise<Array<[string, number]>>;
   /** Adds every entry or none, in one transaction. */
-  importAll(owner: string, entries: NewEntry[], maxQuantity: number, batchRows: number): Promise<void>;
+  importAll(owner: string, entries: NewEntry[], maxQuantity: number, batchRows: number, mode?: 'add' | 'replace'): Promise<void>;
+}
+
+export interface CollectionValueRows {
+  total: number;
+  priced: number;
+  unpriced: number;
+  sets: Array<{ setId: string; setName: string; value: number }>;
+  top: Array<EntryRow & { value: string | null }>;
 }
 
 /** The entries as a VALUES list, typed, for an INSERT ... SELECT. */
@@ -156,7 +180,8 @@ function adding(entries: NewEntry[]) {
  * Adds the entries with their printings' fields copied (the foreign key keeps the copies equal).
  * An unknown printing leaves them null, which the table refuses, as it refused the printing before.
  */
-function upsert(db: Database | Transaction<Tables>, owner: string, entries: NewEntry[], maxQuantity: number) {
+function upsert(db: Database | Transaction<Tables>, owner: string, entries: NewEntry[], maxQuantity: number, mode: 'add' | 'replace' = 'add') {
+  const quantity = mode === 'replace' ? sql<number>`excluded.quantity` : sql<number>`collection_entry.quantity + excluded.quantity`;
   return db
     .insertInto('collection_entry')
     .columns(['owner', 'printing_id', 'set_id', 'card_id', 'language', 'name_fold', 'condition', 'quantity', 'added_at'])
@@ -180,12 +205,12 @@ function upsert(db: Database | Transaction<Tables>, owner: string, entries: NewE
       conflict
         .columns(['owner', 'printing_id', 'condition'])
         .doUpdateSet({
-          quantity: sql`collection_entry.quantity + excluded.quantity`,
+          quantity,
           // A card first owned earlier keeps its first date, even when an import says otherwise.
           added_at: sql`least(collection_entry.added_at, excluded.added_at)`,
           updated_at: sql`now()`,
         })
-        .where(sql<SqlBool>`collection_entry.quantity + excluded.quantity <= ${maxQuantity}`),
+        .where(sql<SqlBool>`${quantity} <= ${maxQuantity}`),
     )
     .returning(['id', sql<boolean>`(xmax = 0)`.as('created')]);
 }
@@ -197,10 +222,13 @@ export function createCollectionRepository(db: Database): CollectionRepository {
   let identities: { generation: string; rows: Promise<PrintingIdentity[]> } | undefined;
 
   return {
-    async list(owner, request) {
-      const conditions = request.filters.map(({ field, filter }) => compileFilter(filter, sqlFields[field]));
+    async list(owner, request, currency = 'EUR') {
+      const value = valueExpression(currency);
+      const fields = { ...sqlFields, value: { type: 'number', column: value } satisfies SqlField };
+      const keys = { ...sortKeys, value: [{ expression: value, nullsLast: true }] };
+      const conditions = request.filters.map(({ field, filter }) => compileFilter(filter, fields[field]));
       const where: RawBuilder<SqlBool> = sql<SqlBool>`${sql.join([sql`entry.owner = ${owner}`, ...conditions], sql` and `)}`;
-      const order = orderClause(sortKeys[request.orderBy], ref('entry.id'), request.direction);
+      const order = orderClause(keys[request.orderBy], ref('entry.id'), request.direction);
       const entriesOnly = request.filters.every(readsEntryOnly);
       const offset = request.page * request.size;
       // A page of entries chosen from the entries alone joins only its own rows to their cards,
@@ -208,14 +236,15 @@ export function createCollectionRepository(db: Database): CollectionRepository {
       const rowsQuery = entriesOnly && entrySorts.has(request.orderBy)
         ? base()
             .select(entryColumns)
+            .select(value.as('value'))
             .where('entry.id', 'in', entries().select('entry.id').where(where).orderBy(order).limit(request.size).offset(offset))
             .orderBy(order)
-        : base().select(entryColumns).where(where).orderBy(order).limit(request.size).offset(offset);
+        : base().select(entryColumns).select(value.as('value')).where(where).orderBy(order).limit(request.size).offset(offset);
       const needsSet = request.filters.some(({ field }) => setTableFields.has(field));
       const countFrom = entriesOnly ? entries() : needsSet ? base() : entries().innerJoin('printing', 'printing.id', 'entry.printing_id');
       const countQuery = countFrom.select(sql<number>`count(*)::int`.as('total')).where(where);
       const [rows, count] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
-      return { rows: rows as EntryRow[], total: count.total };
+      return { rows: rows as Array<EntryRow & { value: string | null }>, total: count.total };
     },
 
     async findEntry(owner, id) {
@@ -258,8 +287,86 @@ export function createCollectionRepository(db: Database): CollectionRepository {
     },
 
     async remove(owner, id) {
-      const result = await db.deleteFrom('collection_entry').where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('collection_entry as entry')
+          .innerJoin('printing', 'printing.id', 'entry.printing_id')
+          .innerJoin('card_set', 'card_set.id', 'printing.set_id')
+          .select(entryColumns)
+          .where('entry.owner', '=', owner)
+          .where('entry.id', '=', id)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const result = await trx.deleteFrom('collection_entry').where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
+        return result.numDeletedRows > 0n ? (row as EntryRow) : undefined;
+      });
+    },
+
+    async currencyOf(owner) {
+      const profile = await db.selectFrom('account_profile').select(['currency', 'language']).where('subject', '=', owner).executeTakeFirst();
+      return profile?.currency ?? (profile?.language === 'fr' ? 'EUR' : 'USD');
+    },
+
+    async value(owner, currency, top) {
+      const value = valueExpression(currency);
+      const [summary, sets, topRows] = await Promise.all([
+        entries()
+          .innerJoin('printing', 'printing.id', 'entry.printing_id')
+          .select([
+            sql<string>`coalesce(sum(${value}), 0)`.as('total'),
+            sql<number>`count(${value})::int`.as('priced'),
+            sql<number>`(count(*) - count(${value}))::int`.as('unpriced'),
+          ])
+          .where('entry.owner', '=', owner)
+          .executeTakeFirstOrThrow(),
+        entries()
+          .innerJoin('printing', 'printing.id', 'entry.printing_id')
+          .innerJoin('card_set', 'card_set.id', 'entry.set_id')
+          .select(['entry.set_id', 'card_set.name', sql<string>`sum(${value})`.as('value')])
+          .where('entry.owner', '=', owner)
+          .groupBy(['entry.set_id', 'card_set.name'])
+          .having(sql<SqlBool>`count(${value}) > 0`)
+          .orderBy(sql`sum(${value})`, 'desc')
+          .orderBy('entry.set_id')
+          .execute(),
+        base()
+          .select(entryColumns)
+          .select(value.as('value'))
+          .where('entry.owner', '=', owner)
+          .where(value, 'is not', null)
+          .orderBy(value, 'desc')
+          .orderBy('entry.id')
+          .limit(top)
+          .execute(),
+      ]);
+      return {
+        total: Number(summary.total),
+        priced: summary.priced,
+        unpriced: summary.unpriced,
+        sets: sets.map((row) => ({ setId: row.set_id, setName: row.name, value: Number(row.value) })),
+        top: topRows as Array<EntryRow & { value: string | null }>,
+      };
+    },
+
+    async valueHistory(owner, currency, days) {
+      // The value moves on a day by each owned printing's change of price times the copies owned
+      // now (quantities have no history): a running sum of those moves, one pass over the history.
+      const result = await sql<{ date: string; value: string }>`
+        with owned as (
+          select printing_id, sum(quantity) as quantity from collection_entry where owner = ${owner} group by printing_id
+        ),
+        changes as (
+          select h.day, owned.quantity * (h.amount - coalesce(lag(h.amount) over (partition by h.printing_id order by h.day), 0)) as delta
+          from printing_price_history h
+          join owned on owned.printing_id = h.printing_id
+          where h.currency = ${currency}
+        ),
+        daily as (select day, sum(delta) as delta from changes group by day),
+        running as (select day, sum(delta) over (order by day) as value from daily)
+        select to_char(day, 'YYYY-MM-DD') as date, value from running
+        where day > current_date - cast(${days} as integer)
+        order by day`.execute(db);
+      return result.rows.filter((row) => row.value !== null).map((row) => ({ date: row.date, value: Number(row.value) }));
     },
 
     async totals(owner) {
@@ -308,10 +415,11 @@ export function createCollectionRepository(db: Database): CollectionRepository {
     async exportRows(owner) {
       const rows = await base()
         .select(entryColumns)
+        .select(['printing.tcgplayer_product_id', 'printing.cardmarket_id_product'])
         .where('entry.owner', '=', owner)
         .orderBy(orderClause(cardSortKeys['set.name'], ref('entry.id'), 'asc'))
         .execute();
-      return rows as EntryRow[];
+      return rows as Array<EntryRow & { tcgplayer_product_id: number | null; cardmarket_id_product: number | null }>;
     },
 
     async printingIdentities() {
@@ -338,11 +446,11 @@ export function createCollectionRepository(db: Database): CollectionRepository {
       return rows.map((row): [string, number] => [`${row.printing_id}|${row.condition}`, row.quantity]);
     },
 
-    async importAll(owner, entries, maxQuantity, batchRows) {
+    async importAll(owner, entries, maxQuantity, batchRows, mode = 'add') {
       await capped(() => db.transaction().execute(async (trx) => {
         for (let start = 0; start < entries.length; start += batchRows) {
           const batch = entries.slice(start, start + batchRows);
-          const written = await upsert(trx, owner, batch, maxQuantity).execute();
+          const written = await upsert(trx, owner, batch, maxQuantity, mode).execute();
           if (written.length < batch.length) throw new QuantityOverflow();
           // PGlite runs each statement on this thread and answers it without a turn of the event
           // loop: without this, a whole import would hold every other request until it commits.

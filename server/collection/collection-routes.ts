@@ -18,7 +18,10 @@ import {
   EntryParamsSchema,
   EntrySchema,
   ImportErrorSchema,
+  CollectionValueSchema,
+  CurrencyQuerySchema,
   ImportPreviewSchema,
+  ImportQuerySchema,
   ImportResultSchema,
   LayoutQuerySchema,
   OwnedInSetSchema,
@@ -27,6 +30,7 @@ import {
   TotalsSchema,
 } from './collection-schemas.ts';
 import type { LayoutName } from './csv-layouts.ts';
+import type { ImportMode } from './import/plan-import.ts';
 
 const importLimit = serverSettings.collection.importBodyLimit.value;
 const { previewRows, importMaxRows, maxQuantity: maxCopies } = serverSettings.collection;
@@ -115,11 +119,33 @@ export async function registerCollectionRoutes(app: FastifyInstance, collection:
 
     typed.delete(
       '/v1/collection/:id',
-      { schema: { summary: 'Remove an entry', tags, security, params: EntryParamsSchema, response: { 204: { type: 'null' }, ...errors } } },
-      async (request, reply) => {
-        await collection.remove(owner(request), request.params.id);
-        return reply.status(204).send(null);
+      {
+        schema: {
+          summary: 'Remove an entry',
+          description: 'Answers the entry as it was: adding its printingId, condition and quantity again (POST /v1/collection) undoes the removal.',
+          tags,
+          security,
+          params: EntryParamsSchema,
+          response: { 200: EntrySchema, ...errors },
+        },
       },
+      async (request) => collection.remove(owner(request), request.params.id),
+    );
+
+    typed.get(
+      '/v1/collection/value',
+      {
+        schema: {
+          summary: 'What my collection is worth',
+          description:
+            "Each entry is worth its quantity times its printing's price for its finish (condition is not priced): the total, the entries with and without a price, each set's value, the most valuable entries and the value on each day prices changed (today's quantities).",
+          tags,
+          security,
+          querystring: CurrencyQuerySchema,
+          response: { 200: CollectionValueSchema, ...errors },
+        },
+      },
+      async (request) => collection.value(owner(request), request.query.currency),
     );
 
     typed.get(
@@ -170,7 +196,7 @@ export async function registerCollectionRoutes(app: FastifyInstance, collection:
       description,
       tags,
       security,
-      querystring: LayoutQuerySchema,
+      querystring: ImportQuerySchema,
       consumes: ['text/csv'],
       // Any body: the CSV parser hands the file's bytes on as they are, and the import thread reads them.
       body: { description: `A CSV file in UTF-8 of at most ${megabytes(importLimit)} and ${maxRows} rows` },
@@ -187,7 +213,8 @@ export async function registerCollectionRoutes(app: FastifyInstance, collection:
           ImportPreviewSchema,
         ),
       },
-      async (request) => collection.previewImport(owner(request), (request.query.layout ?? 'generic') as LayoutName, request.body as Buffer),
+      async (request) =>
+        collection.previewImport(owner(request), (request.query.layout ?? 'generic') as LayoutName, request.body as Buffer, request.query.mode as ImportMode | undefined),
     );
 
     typed.post(
@@ -196,11 +223,15 @@ export async function registerCollectionRoutes(app: FastifyInstance, collection:
         bodyLimit: importLimit,
         schema: importSchema(
           'Import a CSV file',
-          `Adds every row to the collection in one transaction, or none: any row it cannot read, or that would take an entry over ${maxQuantity} copies, answers 422 listing them. One file per collector at a time: another answers 429 import_in_progress.`,
+          `Adds every row to the collection (mode=add, the default) or sets the quantities of the entries it names (mode=replace), in one transaction, or none: any row it cannot read, or that would take an entry over ${maxQuantity} copies, answers 422 listing them. With skipFailed=true the good rows are imported and the failed ones listed in the answer, also as CSV text (failuresCsv). One file per collector at a time: another answers 429 import_in_progress.`,
           ImportResultSchema,
         ),
       },
-      async (request) => collection.applyImport(owner(request), (request.query.layout ?? 'generic') as LayoutName, request.body as Buffer),
+      async (request) =>
+        collection.applyImport(owner(request), (request.query.layout ?? 'generic') as LayoutName, request.body as Buffer, {
+          mode: request.query.mode as ImportMode | undefined,
+          skipFailed: request.query.skipFailed,
+        }),
     );
   });
 }

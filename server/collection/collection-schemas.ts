@@ -16,6 +16,9 @@ export const ConditionSchema = Type.Unsafe<CollectionCondition>({
 const QuantitySchema = Type.Integer({ minimum: 1, maximum: maxQuantity, description: 'Copies' });
 
 export const EntrySchema = Type.Object({
+  value: Type.Optional(
+    Type.Union([Type.Number(), Type.Null()], { description: "Quantity times the printing's price in the asked currency; null when it has none" }),
+  ),
   id: Type.String({ description: 'Entry id' }),
   printingId: Type.String(),
   condition: ConditionSchema,
@@ -26,7 +29,12 @@ export const EntrySchema = Type.Object({
 export type Entry = Static<typeof EntrySchema>;
 
 export const EntryPageSchema = pageOf(EntrySchema);
-export const CollectionListQuerySchema = listQuery(collectionFilterFields, collectionSortFields, defaultCollectionSort);
+export const CurrencySchema = Type.Unsafe<'EUR' | 'USD'>({ type: 'string', enum: ['EUR', 'USD'], description: 'EUR (Cardmarket) or USD (TCGplayer)' });
+
+export const CollectionListQuerySchema = Type.Object({
+  ...listQuery(collectionFilterFields, collectionSortFields, defaultCollectionSort).properties,
+  currency: Type.Optional({ ...CurrencySchema, description: "The currency of `value` (its filter and sort); default: the collector's profile" }),
+});
 
 const printingIdPattern = '^[^\\u0000-\\u001f\\u007f]{1,200}$';
 
@@ -102,6 +110,7 @@ export const ImportPreviewSchema = Type.Object({
       variant: Type.String(),
       condition: ConditionSchema,
       quantity: Type.Integer(),
+      resulting: Type.Integer({ description: 'Copies of this printing in this condition owned after the import, in the mode asked' }),
     }),
     { description: `The first ${previewRows} matched rows, to check the columns were read as meant` },
   ),
@@ -115,7 +124,21 @@ export const ImportPreviewSchema = Type.Object({
 });
 export type ImportPreview = Static<typeof ImportPreviewSchema>;
 
-export const ImportResultSchema = Type.Object({ imported: Type.Integer({ description: 'Rows added' }), cards: Type.Integer({ description: 'Copies added' }) });
+const FailureSchema = Type.Object({ line: Type.Integer(), message: Type.String() });
+
+export const ImportResultSchema = Type.Object({
+  imported: Type.Integer({ description: 'Rows imported' }),
+  cards: Type.Integer({ description: 'Copies the imported rows hold' }),
+  failures: Type.Optional(Type.Array(FailureSchema, { description: 'With skipFailed: the rows left out, by line of the file' })),
+  failuresCsv: Type.Optional(Type.String({ description: 'The same failures as a CSV file (columns line, problem), to download' })),
+  omittedFailures: Type.Optional(Type.Integer({ description: 'Failures beyond those listed' })),
+});
+
+export const ImportQuerySchema = Type.Object({
+  layout: Type.Optional(Type.String({ enum: [...layoutNames], default: 'generic', description: 'CSV column layout' })),
+  mode: Type.Optional(Type.String({ enum: ['add', 'replace'], default: 'add', description: "add: the file's copies are added to those owned; replace: they become the quantities owned of the entries in the file" })),
+  skipFailed: Type.Optional(Type.Boolean({ default: false, description: 'Import the good rows and list the failed ones, rather than refusing the file' })),
+});
 
 export const ImportErrorSchema = Type.Object({
   status: Type.Integer(),
@@ -123,4 +146,20 @@ export const ImportErrorSchema = Type.Object({
   code: Type.String(),
   message: Type.String(),
   problems: Type.Optional(ImportPreviewSchema.properties.problems),
+});
+
+export const CurrencyQuerySchema = Type.Object({
+  currency: Type.Optional({ ...CurrencySchema, description: "EUR or USD; default: the collector's profile, else its language's (fr: EUR, en: USD)" }),
+});
+
+export const CollectionValueSchema = Type.Object({
+  currency: CurrencySchema,
+  total: Type.Number({ description: 'Every priced entry summed' }),
+  priced: Type.Integer({ description: 'Entries with a price' }),
+  unpriced: Type.Integer({ description: 'Entries without one, left out of the total' }),
+  sets: Type.Array(Type.Object({ setId: Type.String(), setName: Type.String(), value: Type.Number() }), { description: 'Sets with a priced entry, most valuable first' }),
+  top: Type.Array(EntrySchema, { description: 'The most valuable entries, most valuable first, each with its value' }),
+  history: Type.Array(Type.Object({ date: Type.String({ description: 'YYYY-MM-DD' }), value: Type.Number() }), {
+    description: "The value on each day a price of an owned printing changed, oldest first, today's quantities",
+  }),
 });

@@ -4,7 +4,8 @@ import { readListRequest, type ListQueryString } from '../catalog/read-list-requ
 import { HttpError } from '../http-error.ts';
 import { serverSettings } from '../server-settings.ts';
 import { collectionFilterFields, collectionSortFields, defaultCollectionSort } from './collection-fields.ts';
-import { QuantityOverflow, type CollectionRepository, type EntryRow } from './collection-repository.ts';
+import { QuantityOverflow, type CollectionRepository, type Currency, type EntryRow } from './collection-repository.ts';
+import type { ImportMode } from './import/plan-import.ts';
 import type { Entry, ImportPreview } from './collection-schemas.ts';
 import { defaultCondition, type CollectionCondition } from './conditions.ts';
 import { csvFile } from './csv/write-csv.ts';
@@ -13,6 +14,9 @@ import { createImportPool, type ImportPool } from './import/import-pool.ts';
 import type { PlanOutcome } from './import/plan-import.ts';
 
 const settings = serverSettings.collection;
+
+/** The rows an import left out, as a file the collector downloads and corrects. */
+const failuresCsv = (failures: Array<{ line: number; message: string }>) => csvFile(['line', 'problem'], failures.map((failure) => [failure.line, failure.message]));
 const maxQuantity = settings.maxQuantity.value;
 const fields = { filters: collectionFilterFields, sorts: collectionSortFields, defaultSort: defaultCollectionSort };
 
@@ -31,17 +35,40 @@ export interface CollectionService {
   list(owner: string, query: ListQueryString): Promise<Page<Entry>>;
   add(owner: string, input: { printingId: string; condition?: CollectionCondition; quantity?: number }): Promise<{ entry: Entry; created: boolean; added: number }>;
   change(owner: string, id: string, change: { quantity?: number; condition?: CollectionCondition }): Promise<Entry>;
-  remove(owner: string, id: string): Promise<void>;
+  /** Removes an entry and answers it as it was, so the app can add it back (undo). */
+  remove(owner: string, id: string): Promise<Entry>;
+  value(owner: string, currency?: Currency): Promise<CollectionValue>;
   totals: CollectionRepository['totals'];
   completion(owner: string): Promise<{ sets: Awaited<ReturnType<CollectionRepository['completion']>> }>;
   ownedInSet(owner: string, setId: string): Promise<{ setId: string; printings: Array<{ printingId: string; quantity: number }> }>;
   exportCsv(owner: string, layout: LayoutName): Promise<string>;
   /** Reads a file on the import thread: its summary, first rows and problems. */
-  previewImport(owner: string, layout: LayoutName, file: Uint8Array): Promise<ImportPreview>;
-  applyImport(owner: string, layout: LayoutName, file: Uint8Array): Promise<{ imported: number; cards: number }>;
+  previewImport(owner: string, layout: LayoutName, file: Uint8Array, mode?: ImportMode): Promise<ImportPreview>;
+  applyImport(owner: string, layout: LayoutName, file: Uint8Array, options?: { mode?: ImportMode; skipFailed?: boolean }): Promise<ImportResult>;
   /** Stops the import thread. */
   close(): Promise<void>;
 }
+
+export interface CollectionValue {
+  currency: Currency;
+  total: number;
+  priced: number;
+  unpriced: number;
+  sets: Array<{ setId: string; setName: string; value: number }>;
+  top: Entry[];
+  history: Array<{ date: string; value: number }>;
+}
+
+export interface ImportResult {
+  imported: number;
+  cards: number;
+  failures?: Array<{ line: number; message: string }>;
+  failuresCsv?: string;
+  omittedFailures?: number;
+}
+
+/** Cents, as every value is answered: sums of numeric(12, 2) products are exact already. */
+const money = (value: string | number | null) => (value === null ? null : Math.round(Number(value) * 100) / 100);
 
 const notFound = () => new HttpError(404, 'No such entry in your collection');
 const overflow = () => new HttpError(409, `An entry holds at most ${maxQuantity} copies`, { code: 'quantity_cap' });
@@ -51,7 +78,8 @@ export function createCollectionService(
   options: { assetsBaseUrl: string; importPool?: ImportPool },
 ): CollectionService {
   const importPool = options.importPool ?? createImportPool();
-  const toEntry = (row: EntryRow): Entry => ({
+  const toEntry = (row: EntryRow & { value?: string | null }): Entry => ({
+    ...(row.value === undefined ? {} : { value: money(row.value) }),
     id: row.entry_id,
     printingId: row.id,
     condition: row.condition,
@@ -70,7 +98,7 @@ export function createCollectionService(
    * Reads the file on the import thread, with what it needs: the catalogue's identities and the
    * collector's quantities (the copy cap counts them). `then` runs under the collector's turn.
    */
-  async function plan<T>(owner: string, layoutName: LayoutName, file: Uint8Array, entries: boolean, then: (outcome: Exclude<PlanOutcome, { refused: unknown }>) => Promise<T>) {
+  async function plan<T>(owner: string, layoutName: LayoutName, file: Uint8Array, entries: boolean, mode: ImportMode, then: (outcome: Exclude<PlanOutcome, { refused: unknown }>) => Promise<T>) {
     const [identities, owned] = await Promise.all([repository.printingIdentities(), repository.ownedQuantities(owner)]);
     const limits = {
       maxQuantity,
@@ -79,7 +107,7 @@ export function createCollectionService(
       previewRows: settings.previewRows.value,
     };
     // A copy of its own, moved to the thread: the request's buffer may share memory with others.
-    const task = { layout: layoutName, file: new Uint8Array(file), identities, owned, limits, entries };
+    const task = { layout: layoutName, file: new Uint8Array(file), identities, owned, limits, entries, mode };
     return importPool.run(owner, task, async (outcome) => {
       if ('refused' in outcome) throw new HttpError(outcome.refused.status, outcome.refused.message, { code: outcome.refused.code });
       return then(outcome);
@@ -88,8 +116,26 @@ export function createCollectionService(
 
   return {
     async list(owner, query) {
-      const request = readListRequest(query, fields);
-      return toPage(await repository.list(owner, request), request.page, request.size, toEntry);
+      const { currency, ...listQuery } = query as ListQueryString & { currency?: Currency };
+      const request = readListRequest(listQuery, fields);
+      return toPage(await repository.list(owner, request, currency ?? (await repository.currencyOf(owner))), request.page, request.size, toEntry);
+    },
+
+    async value(owner, asked) {
+      const currency = asked ?? (await repository.currencyOf(owner));
+      const [rows, history] = await Promise.all([
+        repository.value(owner, currency, settings.valueTopEntries.value),
+        repository.valueHistory(owner, currency, settings.valueHistoryDays.value),
+      ]);
+      return {
+        currency,
+        total: money(rows.total)!,
+        priced: rows.priced,
+        unpriced: rows.unpriced,
+        sets: rows.sets.map((set) => ({ ...set, value: money(set.value)! })),
+        top: rows.top.map(toEntry),
+        history: history.map((point) => ({ date: point.date, value: money(point.value)! })),
+      };
     },
 
     async add(owner, input) {
@@ -116,7 +162,9 @@ export function createCollectionService(
     },
 
     async remove(owner, id) {
-      if (!(await repository.remove(owner, id))) throw notFound();
+      const removed = await repository.remove(owner, id);
+      if (!removed) throw notFound();
+      return toEntry(removed);
     },
 
     totals: (owner) => repository.totals(owner),
@@ -149,19 +197,22 @@ export function createCollectionService(
             condition: row.condition,
             quantity: row.quantity,
             addedAt: new Date(row.added_at),
+            tcgplayerProductId: row.tcgplayer_product_id,
+            cardmarketIdProduct: row.cardmarket_id_product,
           }),
         ),
       );
     },
 
-    previewImport: (owner, layoutName, file) => plan(owner, layoutName, file, false, async ({ preview }) => preview),
+    previewImport: (owner, layoutName, file, mode = 'add') => plan(owner, layoutName, file, false, mode, async ({ preview }) => preview),
 
-    applyImport: (owner, layoutName, file) =>
-      plan(owner, layoutName, file, true, async ({ preview, entries }) => {
-        if (preview.problems.length > 0) throw new ImportRefused(preview);
+    applyImport: (owner, layoutName, file, { mode = 'add', skipFailed = false } = {}) =>
+      plan(owner, layoutName, file, true, mode, async ({ preview, entries }) => {
+        const failed = preview.problems.length > 0;
+        if (failed && !skipFailed) throw new ImportRefused(preview);
         if (entries.length === 0) throw new HttpError(400, 'The file has no rows to import', { code: 'import_no_rows' });
         try {
-          await repository.importAll(owner, entries, maxQuantity, settings.importBatchRows.value);
+          await repository.importAll(owner, entries, maxQuantity, settings.importBatchRows.value, mode);
         } catch (error) {
           // Only when another request added copies since the file was read.
           if (error instanceof QuantityOverflow) {
@@ -169,7 +220,9 @@ export function createCollectionService(
           }
           throw error;
         }
-        return { imported: preview.matchedRows, cards: preview.totals.cards };
+        const imported = { imported: preview.matchedRows, cards: preview.totals.cards };
+        if (!skipFailed) return imported;
+        return { ...imported, failures: preview.problems, failuresCsv: failuresCsv(preview.problems), omittedFailures: preview.omittedProblems };
       }),
 
     close: () => importPool.close(),

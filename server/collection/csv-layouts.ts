@@ -22,6 +22,9 @@ export interface ExportRow {
   condition: CollectionCondition;
   quantity: number;
   addedAt: Date;
+  /** The marketplaces' product ids, where the catalogue's prices came with them. */
+  tcgplayerProductId?: number | null;
+  cardmarketIdProduct?: number | null;
 }
 
 /** What a row names to find its printing: the id itself, or its set, number, language and finish. */
@@ -181,7 +184,9 @@ const tcgplayer: Layout = {
   checkHeader: (columns) => missingColumns(columns, ['Quantity', 'Name', 'Set', 'Card Number', 'Condition']),
   write: (row) => [
     row.quantity, row.name, row.name, row.setName, row.localId, row.setCode, tcgplayerPrintingOf[row.variant] ?? 'Normal',
-    tcgplayerConditionNames[row.condition], languageName(row.language), row.rarity ?? '', '', '',
+    // SKU (a product in one condition, language and printing) is TCGplayer's own number, which no
+    // public source gives: left empty, TCGplayer matches the row by its Product ID and columns.
+    tcgplayerConditionNames[row.condition], languageName(row.language), row.rarity ?? '', row.tcgplayerProductId ?? '', '',
   ],
   read(cell) {
     const quantity = readQuantity(cell('Quantity'));
@@ -223,7 +228,7 @@ const cardmarket: Layout = {
   header: ['idProduct', 'Count', 'Name', 'Expansion', 'Number', 'Language', 'Condition', 'isFoil', 'isReverseHolo', 'isFirstEd', 'Comments'],
   checkHeader: (columns) => missingColumns(columns, ['Count', 'Name', 'Expansion', 'Number', 'Language', 'Condition']),
   write: (row) => [
-    '', row.quantity, row.name, row.setName, row.localId, languageName(row.language), cardmarketConditionOf[row.condition],
+    row.cardmarketIdProduct ?? '', row.quantity, row.name, row.setName, row.localId, languageName(row.language), cardmarketConditionOf[row.condition],
     row.variant === 'holo' ? 'true' : 'false', row.variant === 'reverse' ? 'true' : 'false', row.variant === 'firstEdition' ? 'true' : 'false', '',
   ],
   read(cell) {

@@ -59,6 +59,30 @@ export interface PrintingTable {
   image: string | null;
   imported_at: Generated<Date>;
   written_by: Generated<string>;
+  tcgplayer_product_id: Generated<number | null>;
+  cardmarket_id_product: Generated<number | null>;
+  /** numeric: the drivers read it as a string. */
+  price_eur: Generated<string | null>;
+  price_eur_updated: Generated<Date | null>;
+  price_usd: Generated<string | null>;
+  price_usd_updated: Generated<Date | null>;
+}
+
+/** A source's current prices for one finish of a printing, as the source wrote them. */
+export interface PrintingPriceTable {
+  printing_id: string;
+  source: 'cardmarket' | 'tcgplayer';
+  finish: string;
+  figures: JSONColumnType<Record<string, number | null>, string, string>;
+  updated: Date | null;
+}
+
+/** The printing's own price on each day it changed. */
+export interface PrintingPriceHistoryTable {
+  printing_id: string;
+  currency: 'EUR' | 'USD';
+  day: string;
+  amount: string;
 }
 
 export interface PrintingFingerprintTable {
@@ -87,6 +111,7 @@ export interface AccountProfileTable {
   language: Generated<string>;
   timezone: Generated<string>;
   darkmode: Generated<boolean>;
+  currency: Generated<'EUR' | 'USD' | null>;
   updated_at: Generated<Date>;
 }
 
@@ -180,6 +205,8 @@ export interface Tables {
   card_set: CardSetTable;
   printing: PrintingTable;
   printing_name_count: PrintingNameCountTable;
+  printing_price: PrintingPriceTable;
+  printing_price_history: PrintingPriceHistoryTable;
   printing_fingerprint: PrintingFingerprintTable;
   printing_fingerprint_removal: PrintingFingerprintRemovalTable;
   account_profile: AccountProfileTable;

@@ -2,11 +2,13 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/open-database.ts';
 import type { CardSetTable, PrintingTable, Tables } from '../../db/tables.ts';
 import { foldText } from '../fold-text.ts';
+import { pricedPrintings, writePrices } from '../prices/write-prices.ts';
 import type { Progress } from './progress-bar.ts';
 import { variantNames, type CatalogBatch, type CatalogSource, type TcgdexCard, type TcgdexSet } from './tcgdex-catalog.ts';
 
 type SetRow = Omit<CardSetTable, 'imported_at' | 'card_count_catalogue' | 'printing_count' | 'written_by'>;
-type PrintingRow = Omit<PrintingTable, 'imported_at' | 'written_by' | 'types' | 'attacks'> & { types: string; attacks: string };
+type PriceColumns = 'tcgplayer_product_id' | 'cardmarket_id_product' | 'price_eur' | 'price_eur_updated' | 'price_usd' | 'price_usd_updated';
+type PrintingRow = Omit<PrintingTable, 'imported_at' | 'written_by' | 'types' | 'attacks' | PriceColumns> & { types: string; attacks: string };
 
 /** What an import wrote: printings the source lists are added, changed or already as they were. */
 export interface ImportSummary {
@@ -151,6 +153,7 @@ export async function importBatch(db: Database, batch: CatalogBatch): Promise<Ba
       summary.changed += written.length - added;
       summary.unchanged += chunk.length - written.length;
     }
+    await writePrices(trx, pricedPrintings(batch.cards, (card, variant) => printingRowId(card, variant)));
     let stale = trx.selectFrom('printing').select('id').where('set_id', '=', setRow.id);
     if (printings.length > 0) stale = stale.where('id', 'not in', printings.map((row) => row.id));
     const owned = trx.selectFrom('collection_entry').select('printing_id');

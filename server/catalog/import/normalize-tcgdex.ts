@@ -1,5 +1,6 @@
 import type { TcgdexAttack, TcgdexCard, TcgdexSet } from './tcgdex-catalog.ts';
 import { variantNames } from './tcgdex-catalog.ts';
+import { readPricing } from '../prices/tcgdex-pricing.ts';
 
 export class ImportError extends Error {
   override name = 'ImportError';
@@ -53,6 +54,7 @@ export function normalizeCard(raw: unknown, language: string, setId: string): Tc
   if (!isObject(raw)) throw new ImportError(`a card of set '${setId}' is not an object`);
   const id = required(raw, 'id', `a card of set '${setId}'`);
   const variants = isObject(raw.variants) ? raw.variants : {};
+  const pricing = readPricing(raw.pricing);
   return {
     id,
     localId: text(raw.localId) ?? (typeof raw.localId === 'number' ? String(raw.localId) : id.slice(setId.length + 1) || id),
@@ -69,5 +71,6 @@ export function normalizeCard(raw: unknown, language: string, setId: string): Tc
     attacks: Array.isArray(raw.attacks) ? raw.attacks.map(normalizeAttack).filter((attack) => attack !== null) : [],
     setId,
     regulationMark: text(raw.regulationMark),
+    ...(pricing ? { pricing } : {}),
   };
 }

@@ -1,4 +1,5 @@
 /** The catalogue shape every source is read into: the demo file's format, one entry per language. */
+import type { TcgdexPricing } from '../prices/tcgdex-pricing.ts';
 
 export interface TcgdexSet {
   id: string;
@@ -39,6 +40,8 @@ export interface TcgdexCard {
   attacks: TcgdexAttack[];
   setId: string;
   regulationMark: string | null;
+  /** The API's prices; absent from the demo file, whose imports then leave stored prices alone. */
+  pricing?: TcgdexPricing;
 }
 
 /** One set in one language with all its cards: the unit the importer writes in one transaction. */

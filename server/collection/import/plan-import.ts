@@ -23,7 +23,12 @@ export interface PlanTask {
   limits: PlanLimits;
   /** Whether the entries to write are wanted (an import) or only the preview. */
   entries: boolean;
+  /** add: the file's copies are added to those owned; replace: they become the quantities owned. Default add. */
+  mode?: ImportMode;
 }
+
+export const importModes = ['add', 'replace'] as const;
+export type ImportMode = (typeof importModes)[number];
 
 /** A file refused whole, as HTTP will answer it. */
 export interface PlanRefusal {
@@ -110,6 +115,9 @@ export function planImport(task: PlanTask): PlanOutcome {
   };
   const firstRows: ImportPreview['firstRows'] = [];
   const owned = new Map(task.owned);
+  // Replacing sets an entry to the file's copies: what is owned now does not count toward the cap.
+  const counted = task.mode === 'replace' ? new Map<string, number>() : owned;
+  const firstKeys: string[] = [];
   const entries = new Map<string, NewEntry & { printing: PrintingIdentity; overCap: boolean }>();
   let rows = 0;
   let matchedRows = 0;
@@ -165,7 +173,7 @@ export function planImport(task: PlanTask): PlanOutcome {
       }
       entry.quantity += read.quantity;
       if (read.addedAt && (!entry.addedAt || read.addedAt < entry.addedAt)) entry.addedAt = read.addedAt;
-      const already = owned.get(key) ?? 0;
+      const already = counted.get(key) ?? 0;
       if (already + entry.quantity > maxQuantity) {
         // Told once per entry, on the row that takes it over the cap.
         if (!entry.overCap) {
@@ -176,11 +184,16 @@ export function planImport(task: PlanTask): PlanOutcome {
             `${describe(printing, read.condition)}: ${ownedText}the file adds ${entry.quantity} copies by this row; an entry holds at most ${maxQuantity}`,
           );
         }
+        // The row is not counted, so the entry keeps the copies of the rows before it (kept when
+        // failed rows are skipped).
+        entry.quantity -= read.quantity;
+        if (entry.quantity === 0) entries.delete(key);
         continue;
       }
       matchedRows += 1;
       cards += read.quantity;
       if (firstRows.length < previewRows) {
+        firstKeys.push(key);
         firstRows.push({
           line: record.line,
           printingId: printing.id,
@@ -191,6 +204,7 @@ export function planImport(task: PlanTask): PlanOutcome {
           variant: printing.variant,
           condition: read.condition,
           quantity: read.quantity,
+          resulting: 0,
         });
       }
     }
@@ -201,6 +215,11 @@ export function planImport(task: PlanTask): PlanOutcome {
   if (!columns) return refused(400, 'import_empty', 'The file is empty: the first line must name the columns');
 
   const kept = [...entries.values()];
+  // Copies owned once the import is done, the file read whole: every row of one entry shows the same.
+  firstRows.forEach((row, position) => {
+    const key = firstKeys[position]!;
+    row.resulting = (entries.get(key)?.quantity ?? 0) + (task.mode === 'replace' ? 0 : (owned.get(key) ?? 0));
+  });
   return {
     preview: {
       layout: task.layout,
