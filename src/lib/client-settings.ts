@@ -23,4 +23,10 @@ export const clientSettings = {
     why: 'the last few adds of a scan session stay in view with their Undo; the count covers the rest',
     measured: false,
   },
+  offlineQueueRetry: {
+    value: 30_000,
+    unit: 'ms',
+    why: 'A scan taken offline that the server could not answer (5xx, or the network dropped again) is tried again after this pause, besides at each return of the network; the server is often getting ready for a minute or so.',
+    measured: false,
+  },
 } as const satisfies Record<string, ClientSetting>;

@@ -4,6 +4,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { CameraView } from './camera-view.tsx';
 import { CaptureControls } from './capture-controls.tsx';
 import { IdentifyReadiness } from './identify-readiness.tsx';
+import { useOfflineQueue } from './offline/use-offline-queue.ts';
 import { scanFailureText } from './scan-failure-text.ts';
 import { scanMessages as m } from './scan-messages.ts';
 import { ScanSteps } from './scan-steps.tsx';
@@ -18,7 +19,8 @@ export default function ScanPage() {
   const identifyStatus = useIdentifyStatus();
   const { refresh } = identifyStatus;
   const failureText = useCallback((error: unknown) => scanFailureText(error, intl, refresh), [intl, refresh]);
-  const scanner = useScanner({ failureText });
+  const offline = useOfflineQueue();
+  const scanner = useScanner({ failureText, identifyOrQueue: offline.identifyOrQueue });
   const result = scanner.state.result;
   const headRef = useRef<HTMLDivElement>(null);
   const scannerRef = useRef<HTMLDivElement>(null);
@@ -51,7 +53,7 @@ export default function ScanPage() {
             onScanAgain={() => void scanner.scanAgain()}
           />
         </div>
-        <ScanSide result={result} />
+        <ScanSide result={result} offline={offline} />
       </div>
       <p className="page-subtitle">{intl.formatMessage(m.subtitle)}</p>
       <ScanSteps />

@@ -1,6 +1,6 @@
 import { useCallback, type Dispatch, type RefObject } from 'react';
 import type { EngineClient } from '../../lib/engine-client.ts';
-import { identifyCard } from './identify-card.ts';
+import type { IdentifyOutcome } from './offline/use-offline-queue.ts';
 import type { CameraFeed } from './use-camera-feed.ts';
 import type { ScannerMessages } from './use-scanner-messages.ts';
 import { canCapture, type ScannerEvent, type ScannerState } from './scanner-state.ts';
@@ -14,10 +14,12 @@ export interface CaptureOptions {
   messages: ScannerMessages;
   /** The message of the 'Scan failed' toast for what went wrong. */
   failureText: (error: unknown) => Promise<string>;
+  /** Identifies the photo, or queues it for when the network is back. */
+  identifyOrQueue: (photo: Blob) => Promise<IdentifyOutcome>;
 }
 
 /** Taking the photo and identifying it, and clearing the result to scan again. */
-export function useCapture({ engineRef, feed, stateRef, dispatch, messages, failureText }: CaptureOptions) {
+export function useCapture({ engineRef, feed, stateRef, dispatch, messages, failureText, identifyOrQueue }: CaptureOptions) {
   const { videoRef, region: regionOf, freeze, resume } = feed;
 
   const capture = useCallback(async () => {
@@ -33,9 +35,17 @@ export function useCapture({ engineRef, feed, stateRef, dispatch, messages, fail
       freeze();
       const photo = await engine.capture(frame);
       messages.identifying();
-      const candidates = await identifyCard(photo);
-      dispatch({ type: 'capture-succeeded', candidates });
-      messages.identified(candidates);
+      const outcome = await identifyOrQueue(photo);
+      if (outcome.queued) {
+        // No network: the photo waits in the queue, and the camera is ready for the next card.
+        await engine.reset().catch(() => undefined);
+        dispatch({ type: 'reset' });
+        resume();
+        messages.queued();
+        return;
+      }
+      dispatch({ type: 'capture-succeeded', candidates: outcome.candidates });
+      messages.identified(outcome.candidates);
     } catch (error) {
       console.warn('Scan failed:', error);
       messages.failed(await failureText(error));
@@ -43,7 +53,7 @@ export function useCapture({ engineRef, feed, stateRef, dispatch, messages, fail
       dispatch({ type: 'capture-failed' });
       resume();
     }
-  }, [engineRef, videoRef, regionOf, stateRef, dispatch, freeze, resume, messages, failureText]);
+  }, [engineRef, videoRef, regionOf, stateRef, dispatch, freeze, resume, messages, failureText, identifyOrQueue]);
 
   /** 'Take Another' and 'Try Again': clear the result and the counters, and scan again. */
   const scanAgain = useCallback(async () => {

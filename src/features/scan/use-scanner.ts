@@ -6,6 +6,7 @@ import { canCapture, initialScannerState, phaseOf, scannerReducer } from './scan
 import { useCameraFeed } from './use-camera-feed.ts';
 import { useCapture } from './use-capture.ts';
 import { useScannerMessages } from './use-scanner-messages.ts';
+import type { IdentifyOutcome } from './offline/use-offline-queue.ts';
 
 
 const scannerInit: EngineInit = { preset: 'scanner' };
@@ -18,6 +19,8 @@ export interface ModelState {
 export interface ScannerOptions {
   /** The message of the 'Scan failed' toast for what went wrong. */
   failureText: (error: unknown) => Promise<string>;
+  /** Identifies a photo, or queues it for when the network is back (offline/use-offline-queue.ts). */
+  identifyOrQueue: (photo: Blob) => Promise<IdentifyOutcome>;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface ScannerOptions {
  * capture and identification (use-capture.ts) and what is said of each (use-scanner-messages.ts),
  * around one state machine (scanner-state.ts).
  */
-export function useScanner({ failureText }: ScannerOptions) {
+export function useScanner({ failureText, identifyOrQueue }: ScannerOptions) {
   const worker = useEngineWorker(scannerInit);
   const engineRef = worker.engine;
   const [state, dispatch] = useReducer(scannerReducer, initialScannerState);
@@ -50,7 +53,7 @@ export function useScanner({ failureText }: ScannerOptions) {
   );
   const paused = useCallback(() => stateRef.current.processing || stateRef.current.result !== null, []);
   const feed = useCameraFeed({ engineRef, inputSize: worker.status?.settings.inputSize, paused, onFrame });
-  const { capture, scanAgain } = useCapture({ engineRef, feed, stateRef, dispatch, messages, failureText });
+  const { capture, scanAgain } = useCapture({ engineRef, feed, stateRef, dispatch, messages, failureText, identifyOrQueue });
 
   const startCamera = useCallback(
     async (restarted: boolean) => {
