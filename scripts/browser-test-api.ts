@@ -25,6 +25,36 @@ interface DemoCatalog {
   cards: Record<string, unknown>[];
 }
 
+const cardmarket = (idProduct: number, trend: number) => ({
+  updated: '2026-11-24T01:48:13.000Z',
+  unit: 'EUR',
+  idProduct,
+  avg: trend,
+  low: trend / 2,
+  trend,
+  avg1: trend,
+  avg7: trend,
+  avg30: trend,
+  'avg-holo': 0,
+  'low-holo': 0,
+  'trend-holo': 0,
+  'avg1-holo': 0,
+  'avg7-holo': 0,
+  'avg30-holo': 0,
+});
+const tcgplayer = (productId: number, marketPrice: number) => ({
+  updated: '2026-11-23T20:05:22.000Z',
+  unit: 'USD',
+  normal: { productId, lowPrice: marketPrice / 2, midPrice: marketPrice, highPrice: marketPrice * 3, marketPrice, directLowPrice: null },
+});
+
+/** TCGdex `pricing` of three Gamma cards: both sources, Cardmarket only, TCGplayer only; the others have none. */
+const gammaPricing: Record<string, unknown> = {
+  'gamma-01': { cardmarket: cardmarket(700001, 4.5), tcgplayer: tcgplayer(500001, 5.25) },
+  'gamma-02': { cardmarket: cardmarket(700002, 12), tcgplayer: null },
+  'gamma-03': { cardmarket: null, tcgplayer: tcgplayer(500003, 0.5) },
+};
+
 /** 30 Italian cards in one set: more than one page of 24, and never matched by the small catalogue's names. */
 function pagingSet(): DemoCatalog {
   const set = {
@@ -56,6 +86,7 @@ function pagingSet(): DemoCatalog {
       attacks: [],
       setId: 'gamma',
       regulationMark: null,
+      ...(gammaPricing[`gamma-${number}`] ? { pricing: gammaPricing[`gamma-${number}`] } : {}),
     };
   });
   return { sets: [set], cards };

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
+import { cleanup } from 'vitest-browser-react';
 import { renderScreen } from '../../test-support/render-screen.tsx';
 import { setUpScreenTests } from '../../test-support/screen-test-setup.ts';
 import CardsPage from './cards-page.tsx';
@@ -26,5 +27,22 @@ describe('The card sheet’s price', () => {
     await openSheet('fr-alpha-1-reverse', 'Pikachu', 'fr');
     await expect.element(priceFact()).toHaveTextContent('Pas de prix');
     await expect.poll(() => api().last('/v1/cards/fr-alpha-1-reverse/price-history')?.params.get('currency')).toBe('EUR');
+  });
+
+  test('a priced printing shows its price in dollars in English, with its date and its price history', async () => {
+    await openSheet('it-gamma-01-normal', 'Gamma 01', 'en');
+    await expect.element(priceFact()).toHaveTextContent('$5.25 on Nov 23, 2026');
+    const history = page.getByRole('figure', { name: 'Price history' });
+    await expect.element(history).toBeVisible();
+    await expect.element(history).toHaveTextContent('$5.25');
+  });
+
+  test('in French, in euros, and "pas de prix" for a printing only TCGplayer prices', async () => {
+    await openSheet('it-gamma-01-normal', 'Gamma 01', 'fr');
+    await expect.element(priceFact()).toHaveTextContent('4,50 € au 24 nov. 2026');
+    await expect.element(page.getByRole('figure', { name: 'Historique du prix' })).toHaveTextContent('4,50 €');
+    await cleanup();
+    await openSheet('it-gamma-03-normal', 'Gamma 03', 'fr');
+    await expect.element(priceFact()).toHaveTextContent('Pas de prix');
   });
 });

@@ -103,4 +103,39 @@ describe('Collection care and value', () => {
     await page.getByRole('button', { name: 'Check file' }).click();
     await expect.poll(() => api().last('/v1/collection/import/preview')?.params.get('mode')).toBe('replace');
   });
+
+  test('what the collection is worth, in dollars in English: total, by set, most valuable, each row, sorted by value', async () => {
+    const collector = signInCollector(37);
+    await collector.add('it-gamma-01-normal', { quantity: 2 });
+    await collector.add('it-gamma-02-normal');
+    await collector.add('it-gamma-03-normal');
+    await openCollection();
+    const value = page.getByRole('region', { name: 'Value' });
+    await expect.element(value.getByText('Total value: $11.00')).toBeVisible();
+    await expect.element(value.getByText('2 entries priced, 1 without a price')).toBeVisible();
+    await expect.element(value.getByRole('list', { name: 'Value by set' })).toHaveTextContent('Gamma Lunga $11.00');
+    await expect.element(value.getByRole('list', { name: 'Most valuable cards' }).getByRole('listitem').nth(0)).toHaveTextContent(/^Gamma 01 ×2 .*\$10\.50$/);
+    await expect.element(value.getByRole('figure', { name: 'Value over time' })).toBeVisible();
+    await expect.element(tile('Gamma 01')).toHaveTextContent('$5.25 on Nov 23, 2026');
+    await expect.element(tile('Gamma 01')).toHaveTextContent('Value: $10.50');
+    await expect.element(tile('Gamma 02')).toHaveTextContent('No price');
+
+    await userEvent.selectOptions(page.getByRole('combobox', { name: 'Sort' }), 'value:desc');
+    await expect.poll(tileNames).toEqual(['Gamma 01', 'Gamma 03', 'Gamma 02']);
+    await page.getByRole('spinbutton', { name: 'Value over (USD)' }).fill('1');
+    await expect.poll(tileNames).toEqual(['Gamma 01']);
+  });
+
+  test('in French the value is in euros, where Cardmarket prices other cards', async () => {
+    const collector = signInCollector(38);
+    await collector.add('it-gamma-01-normal', { quantity: 2 });
+    await collector.add('it-gamma-02-normal');
+    await collector.add('it-gamma-03-normal');
+    await openCollection('fr');
+    const value = page.getByRole('region', { name: 'Valeur' });
+    await expect.element(value.getByText('Valeur totale : 21,00 €')).toBeVisible();
+    await expect.element(value.getByText('2 entrées avec un prix, 1 sans prix')).toBeVisible();
+    await expect.element(tile('Gamma 02')).toHaveTextContent('12,00 € au 24 nov. 2026');
+    await expect.element(tile('Gamma 03')).toHaveTextContent('Pas de prix');
+  });
 });
