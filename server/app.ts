@@ -27,6 +27,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
 import { serverSettings } from './server-settings.ts';
 import { registerPriceHistoryRoute } from './catalog/prices/price-history-route.ts';
+import { createPriceRefresher } from './catalog/prices/price-refresher.ts';
 import { registerCardsRoute } from './routes/cards-route.ts';
 import { registerConfigRoute } from './routes/config-route.ts';
 import { registerHealthRoute } from './routes/health-route.ts';
@@ -130,6 +131,11 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, limits
     retryAfterSeconds: limits.uploadRetryAfter,
   });
   registerIdentifyStatusRoute(app, indexer);
+  const prices = createPriceRefresher(app.db, {
+    baseUrl: config.tcgdexApiUrl,
+    info: (line) => app.log.info(line),
+    warn: (line) => app.log.warn(line),
+  });
   app.addHook('onReady', async () => {
     // Another server or a command may change the catalogue or the fingerprints in the same database.
     changes = await watchChanges(app.db, changeWatchSettings, async (name) => {
@@ -140,10 +146,12 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, limits
     await indexer.reload();
     // What the catalogue has and the index lacks is learned in the background, from its images.
     if (config.indexImages) indexer.start();
+    if (config.refreshPrices) prices.start();
   });
   let changes: ChangeWatch | undefined;
   app.addHook('onClose', async () => {
     await changes?.stop();
+    await prices.stop();
     await indexer.stop();
     await identify.close();
   });

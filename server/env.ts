@@ -17,6 +17,10 @@ export interface ServerConfig {
   assetsBaseUrl: string;
   /** Whether the server fingerprints the catalogue's images itself, in the background. */
   indexImages: boolean;
+  /** Whether the server refreshes the catalogue's prices from TCGdex in the background (daily). */
+  refreshPrices: boolean;
+  /** The TCGdex REST API v2 root prices are read from. */
+  tcgdexApiUrl: string;
   /** Mail from the embedded provider (set-password links); without SMTP it stays in the admin-only outbox. */
   mail: { smtpUrl: string | undefined; from: string };
   identity: {
@@ -113,6 +117,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: resolve(env.STATIC_DIR || './dist'),
     assetsBaseUrl: url('ASSETS_BASE_URL', env.ASSETS_BASE_URL, 'https://assets.tcgdex.net'),
     indexImages: env.INDEX_IMAGES === undefined || env.INDEX_IMAGES === '' ? true : flag('INDEX_IMAGES', env.INDEX_IMAGES),
+    // On the indexing instance by default: one instance of several refreshes the shared catalogue.
+    refreshPrices:
+      env.REFRESH_PRICES === undefined || env.REFRESH_PRICES === ''
+        ? env.INDEX_IMAGES === undefined || env.INDEX_IMAGES === '' || flag('INDEX_IMAGES', env.INDEX_IMAGES)
+        : flag('REFRESH_PRICES', env.REFRESH_PRICES),
+    tcgdexApiUrl: url('TCGDEX_API_URL', env.TCGDEX_API_URL, 'https://api.tcgdex.net/v2'),
     mail: { smtpUrl: smtpUrl(env.SMTP_URL), from: env.MAIL_FROM || `Card Lens <no-reply@${new URL(publicUrl).hostname}>` },
     identity: {
       url: identityUrl,
