@@ -1,6 +1,6 @@
 // Runs in the page before the app: records what bench:scan reports. Plain JavaScript, injected as is.
 (() => {
-  const figures = { longTasks: [], frameIntervals: [], detections: 0, liveAt: null, readyAt: null, modelLoadedAt: null };
+  const figures = { longTasks: [], frameIntervals: [], detections: 0, inferenceMs: [], inputSizes: [], liveAt: null, readyAt: null, modelLoadedAt: null };
   window.scanFigures = figures;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -14,8 +14,10 @@
     requestAnimationFrame(onFrame);
   }
   requestAnimationFrame(onFrame);
-  window.addEventListener('card-lens:frame', () => {
+  window.addEventListener('card-lens:frame', (event) => {
     figures.detections += 1;
+    figures.inferenceMs.push(event.detail.timings.inference);
+    figures.inputSizes.push(event.detail.inputSize);
     if (figures.modelLoadedAt === null) figures.modelLoadedAt = performance.now();
   });
   new MutationObserver(() => {

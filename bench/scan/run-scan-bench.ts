@@ -1,6 +1,6 @@
 // `npm run bench:scan`: drives the Scan screen of the running product in Chromium with a fake camera
 // showing a card, and reports UI-thread long tasks, preview frame intervals, detections per second
-// and time to 'ready', once as is and once with the CPU throttled 4x (a low-end phone). Then a phone on a
+// and time to 'ready', as is and with the CPU throttled 4x and 6x, workers included (a low-end phone). Then a phone on a
 // slow 4G link (1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, CPU 4x slower) opens the app twice:
 // the bytes it downloads before the engine's first detection, by kind, and the time it takes; and
 // what the catalogue screens download (no runtime, no model).
@@ -28,6 +28,9 @@ interface PageFigures {
   longTasks: number[];
   frameIntervals: number[];
   detections: number;
+  /** Each analysed frame's inference time and the model input size it ran at. */
+  inferenceMs: number[];
+  inputSizes: number[];
   liveAt: number | null;
   readyAt: number | null;
 }
@@ -51,6 +54,43 @@ async function startProduct(dataDir: string): Promise<{ url: string; stop: () =>
   }
   child.kill('SIGTERM');
   throw new Error('The product did not start');
+}
+
+/**
+ * The page throttling rate that slows the page's workers `slowdown` times. Chromium throttles a
+ * page's CPU as a whole and refuses to throttle a worker on its own ("only supported for pages"),
+ * and a worker slows less than the rate asked: measured here on a busy loop in a worker, the rate
+ * raised until the loop runs `slowdown` times slower than unthrottled.
+ */
+async function workerThrottleRate(slowdown: number): Promise<{ rate: number; workerSlowdown: number }> {
+  if (slowdown === 1) return { rate: 1, workerSlowdown: 1 };
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    const session = await page.context().newCDPSession(page);
+    await page.setContent('<!doctype html><title>calibration</title>');
+    await page.evaluate(() => {
+      const code = 'onmessage = () => { const t = performance.now(); let x = 0; for (let i = 0; i < 2e7; i++) x += Math.sqrt(i); postMessage(performance.now() - t + 0 * x); }';
+      const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+      (window as unknown as { spin: () => Promise<number> }).spin = () => new Promise((done) => ((worker.onmessage = (event) => done(event.data as number)), worker.postMessage(0)));
+    });
+    const timeAt = async (rate: number) => {
+      await session.send('Emulation.setCPUThrottlingRate', { rate });
+      const runs: number[] = [];
+      for (let i = 0; i < 5; i++) runs.push(await page.evaluate(() => (window as unknown as { spin: () => Promise<number> }).spin()));
+      return quantile(runs, 0.5);
+    };
+    const unthrottled = await timeAt(1);
+    let rate = slowdown;
+    let workerSlowdown = (await timeAt(rate)) / unthrottled;
+    for (let step = 0; step < 6 && Math.abs(workerSlowdown / slowdown - 1) > 0.1; step++) {
+      rate = Math.min(60, rate * (slowdown / workerSlowdown));
+      workerSlowdown = (await timeAt(rate)) / unthrottled;
+    }
+    return { rate, workerSlowdown };
+  } finally {
+    await browser.close();
+  }
 }
 
 async function measure(url: string, video: string, throttle: number): Promise<PageFigures> {
@@ -192,10 +232,17 @@ async function measurePhoneLoads(url: string, video: string): Promise<{ loads: L
   }
 }
 
-function summarise(label: string, figures: PageFigures) {
+function summarise(label: string, throttle: { rate: number; workerSlowdown: number }, figures: PageFigures) {
   const ready = figures.readyAt !== null && figures.liveAt !== null ? figures.readyAt - figures.liveAt - cardEntersMs : NaN;
+  // The size the engine settled on: the one most of the last second's frames ran at.
+  const lastSecond = figures.inputSizes.slice(-Math.max(1, Math.round(figures.detections / seconds)));
+  const settled = [...new Set(lastSecond)].sort((a, b) => lastSecond.filter((size) => size === b).length - lastSecond.filter((size) => size === a).length)[0] ?? NaN;
   return {
     run: label,
+    page_rate: throttle.rate,
+    worker_slowdown: throttle.workerSlowdown,
+    input_size: settled,
+    inference_p50_ms: quantile(figures.inferenceMs, 0.5),
     long_tasks: figures.longTasks.length,
     longest_task_ms: figures.longTasks.length ? Math.max(...figures.longTasks) : 0,
     frame_interval_p50_ms: quantile(figures.frameIntervals, 0.5),
@@ -205,13 +252,24 @@ function summarise(label: string, figures: PageFigures) {
   };
 }
 
+/** A phone 4 and 6 times slower than this machine, workers included (workerThrottleRate). */
+const cpuRuns = [
+  ['unthrottled', 1],
+  ['cpu 4x slower', 4],
+  ['cpu 6x slower', 6],
+] as const;
+
 const work = mkdtempSync(join(tmpdir(), 'card-lens-scan-bench-'));
 try {
   const cards = await prepareScanCatalogue(work);
   const video = await writeFakeCameraVideo({ cardImage: cards.inCatalog.imageFile, out: join(work, 'camera.y4m'), cardHeightRatio: 0.7, fps: 30, holdSeconds: 10 });
   const product = await startProduct(work);
   try {
-    const rows = [summarise('unthrottled', await measure(product.url, video, 1)), summarise('cpu 4x slower', await measure(product.url, video, 4))];
+    const rows = [];
+    for (const [label, slowdown] of cpuRuns) {
+      const throttle = await workerThrottleRate(slowdown);
+      rows.push(summarise(label, throttle, await measure(product.url, video, throttle.rate)));
+    }
     console.table(rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === 'number' ? Number(value.toFixed(1)) : value]))));
     const phone = await measurePhoneLoads(product.url, video);
     console.table(phone.loads);

@@ -248,6 +248,8 @@ const page = {
   workingSide: setting(2400, 'px', "the page photo's long side while its cards are cut out: a card of a 3x4 page keeps over 500 px, more than one card's working side"),
   detectSide: setting(640, 'px', "the page photo's long side in each view the detector looks at: its own input size, so turning the photo costs little"),
   maxCards: setting(20, 'cards', 'the most cards one photo is answered for: a 3x4 binder page beside a few loose cards'),
+  minBoxScore: setting(0.1, 'detector score', "the weakest box looked at: the scanner's threshold (0.22) is for one card filling the frame, and cards on a page under sheen and blur score less; the group and part rules drop what is no card", true),
+  namelessBelow: setting(0.22, 'detector score', 'a box this weak that names no card is not answered: an empty pocket, a shadow, a part of the sheet', true),
   sameCard: setting(0.5, 'intersection over union', 'boxes of the photo and of the photo turned a quarter that overlap this much are one card'),
   partOfCard: setting(0.8, 'share of the smaller box', 'a box this much inside another is part of that card: the detector sees card-shaped boxes inside cards lying on their side', true),
   cropMargin: setting(0.08, "share of the card's long side", 'room left around each card cut out, so the outline search sees its whole border'),

@@ -11,6 +11,8 @@ export interface PageCard {
   quad: Quad;
   /** Degrees clockwise that stand the card upright (or upside down): the turn of that view. */
   turn: number;
+  /** The detector's score for it, 0..1. */
+  score: number;
 }
 
 /** The turns of the photo the detector looks at: it finds cards within about 15 degrees of upright. */
@@ -35,10 +37,10 @@ function readingOrder(a: Quad, b: Quad): number {
  */
 export async function findPageCards(cv: OpenCv, image: RasterImage, detectCards: DetectCards, page: PageSettings, searches: readonly PageSearch[]): Promise<PageCard[]> {
   const turns = [0, ...searches.flatMap((search) => pageTurns[search])];
-  const found: Array<PageCard & { conf: number }> = [];
+  const found: Array<Omit<PageCard, 'score'> & { conf: number }> = [];
   for (const turn of turns) {
     const view = turnedView(cv, image, turn, page.detectSide.value);
-    for (const { x, y, w, h, conf } of await detectCards(view.image)) {
+    for (const { x, y, w, h, conf } of await detectCards(view.image, page.minBoxScore.value)) {
       const quad = [{ x, y }, { x: x + w, y }, { x: x + w, y: y + h }, { x, y: y + h }].map(view.back) as Quad;
       found.push({ quad, turn, conf });
     }
@@ -59,10 +61,12 @@ export async function findPageCards(cv: OpenCv, image: RasterImage, detectCards:
   let kept: typeof found = [];
   for (const card of found.sort((a, b) => b.conf - a.conf)) {
     if (groups.has(card) || kept.some((other) => quadIou(other.quad, card.quad) >= page.sameCard.value)) continue;
-    // Inside a card found already, or across two of them: a part of a card, or parts of two.
-    if (kept.reduce((sum, other) => sum + shareInside(card.quad, other.quad), 0) >= page.partOfCard.value) continue;
-    // Around a card found already: that was a part of this card.
-    kept = [...kept.filter((other) => !partOf(other.quad, card.quad)), card];
+    // Boxes found already that lie inside this one were parts of this card (the halves of a card on its side).
+    const parts = kept.filter((other) => partOf(other.quad, card.quad));
+    const others = kept.filter((other) => !parts.includes(other));
+    // Inside another card, or across two: a part of a card, or parts of two.
+    if (others.reduce((sum, other) => sum + shareInside(card.quad, other.quad), 0) >= page.partOfCard.value) continue;
+    kept = [...others, card];
   }
   // Weakest first, a box lying across cards kept after it is no card of its own.
   for (const card of [...kept].reverse()) {
@@ -71,6 +75,6 @@ export async function findPageCards(cv: OpenCv, image: RasterImage, detectCards:
   }
   return kept
     .slice(0, page.maxCards.value)
-    .map(({ quad, turn }) => ({ quad, turn }))
+    .map(({ quad, turn, conf }) => ({ quad, turn, score: conf }))
     .sort((a, b) => readingOrder(a.quad, b.quad));
 }

@@ -18,6 +18,8 @@ export interface CardOfPage {
   quad: Quad;
   /** A JPEG of the card standing upright (or upside down), with a margin around it, identified as a photo of its own. */
   photo: Uint8Array;
+  /** The detector's score for it, 0..1. */
+  score: number;
 }
 
 function around(image: RasterImage, quad: Quad, margin: number): { left: number; top: number; width: number; height: number } {
@@ -43,12 +45,13 @@ export async function splitPage(photo: Uint8Array, options: PageSplitOptions): P
   const cards = await findPageCards(await loadOpenCv(), image, options.detectCards, page, options.searches);
   const source = sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
   return Promise.all(
-    cards.map(async ({ quad, turn }) => {
+    cards.map(async ({ quad, turn, score }) => {
       const cut = source.clone().extract(around(image, quad, page.cropMargin.value));
       const upright = turn === 0 ? cut : sharp(await cut.png({ compressionLevel: 0 }).toBuffer()).rotate(turn, { background: '#808080' });
       return {
         quad: quad.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad,
         photo: new Uint8Array(await upright.jpeg({ quality: page.cropQuality.value }).toBuffer()),
+        score,
       };
     }),
   );

@@ -112,7 +112,7 @@ export function createPooledIdentifyService(
   return {
     rank: async (photo) => (await answeringInHttp(() => rankIn(photo))).ranked,
     identify: identifyPhoto,
-    identifyPage: async (photo) => pageAnswer(await answeringInHttp(() => splitIn(photo)), identifyPhoto),
+    identifyPage: async (photo) => pageAnswer(await answeringInHttp(() => splitIn(photo)), identifyPhoto, identify.page),
     reload: async () => (await held.reload()).index.size,
     indexSize: held.size,
     runningWorkers: pool.running,

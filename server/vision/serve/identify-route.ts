@@ -3,13 +3,21 @@ import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorSchema } from '../../catalog/catalog-schemas.ts';
 import { IdentifyResultSchema } from './identify-schemas.ts';
+import { withPrices, type PriceOf } from '../../catalog/prices/price-lookup.ts';
 import { IdentifyPageResultSchema } from './identify-page-schemas.ts';
 import type { IdentifyService } from './identify-service.ts';
 import { photoLimits } from '../decode/photo-limits.ts';
 import { readPhotoUpload, uploadLimits } from './read-photo-upload.ts';
 import { bodyStarted, createUploadSlots, lingerOnClose, type UploadSlotLimits } from './upload-slots.ts';
 
-export async function registerIdentifyRoute(app: FastifyInstance, identify: IdentifyService, cap: UploadSlotLimits): Promise<void> {
+export async function registerIdentifyRoute(
+  app: FastifyInstance,
+  identify: IdentifyService,
+  cap: UploadSlotLimits,
+  /** The candidates' prices, from the catalogue: left out when not given. */
+  prices?: (ids: string[]) => Promise<Map<string, PriceOf>>,
+): Promise<void> {
+  const priced = async <T extends { printingId: string }>(candidates: T[]) => (prices ? withPrices(candidates, prices) : candidates);
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: uploadLimits });
 
@@ -41,7 +49,7 @@ export async function registerIdentifyRoute(app: FastifyInstance, identify: Iden
       async (request) => {
         const photo = await readPhotoUpload(request);
         releases.get(request)?.();
-        return { candidates: await identify.identify(photo) };
+        return { candidates: await priced(await identify.identify(photo)) };
       },
     );
 
@@ -59,7 +67,8 @@ export async function registerIdentifyRoute(app: FastifyInstance, identify: Iden
       async (request) => {
         const photo = await readPhotoUpload(request, 'photo');
         releases.get(request)?.();
-        return identify.identifyPage(photo);
+        const page = await identify.identifyPage(photo);
+        return { ...page, cards: await Promise.all(page.cards.map(async (card) => ({ ...card, candidates: await priced(card.candidates) }))) };
       },
     );
   });

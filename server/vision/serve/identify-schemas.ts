@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { PriceSchema } from '../../catalog/catalog-schemas.ts';
 
 export const CandidateSchema = Type.Object({
   printingId: Type.String({ description: 'Printing id, e.g. "en-sv01-001-normal"' }),
@@ -13,6 +14,7 @@ export const CandidateSchema = Type.Object({
     cardUrl: Type.String({ description: 'The card on Cardmarket' }),
     searchInSetUrl: Type.String({ description: 'The card searched within its set on Cardmarket' }),
   }),
+  price: Type.Optional(PriceSchema),
 });
 
 export type Candidate = Static<typeof CandidateSchema>;

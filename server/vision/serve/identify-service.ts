@@ -3,7 +3,7 @@ import { candidatesOf } from './candidates.ts';
 import { answeringInHttp } from './identify-errors.ts';
 import type { FingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
 import type { LoadedIndex } from '../catalog-index/refresh-index.ts';
-import { identifySettings } from '../identify-settings.ts';
+import { identifySettings, type PageSettings } from '../identify-settings.ts';
 import { rankPhoto, type PipelineOptions } from '../pipeline/rank-photo.ts';
 import type { FingerprintIndex } from '../search/fingerprint-index.ts';
 import type { Candidate } from './identify-schemas.ts';
@@ -72,14 +72,18 @@ export function holdIndex(repository: FingerprintRepository): HeldIndex {
   };
 }
 
-/** A page's answer: each card cut out of it identified (all at once: the pool runs them side by side). */
-export async function pageAnswer(cards: CardOfPage[], identifyCard: (photo: Uint8Array) => Promise<Candidate[]>): Promise<IdentifyPageResult> {
+/**
+ * A page's answer: each card cut out of it identified (all at once: the pool runs them side by
+ * side); a weak box that names no card is no card.
+ */
+export async function pageAnswer(cards: CardOfPage[], identifyCard: (photo: Uint8Array) => Promise<Candidate[]>, page: PageSettings): Promise<IdentifyPageResult> {
   const candidates = await Promise.all(cards.map((card) => identifyCard(card.photo)));
   return {
-    cards: cards.map((card, i) => ({
-      quad: card.quad.map((p) => [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10]) as IdentifyPageResult['cards'][number]['quad'],
-      candidates: candidates[i]!,
-    })),
+    cards: cards.flatMap((card, i) =>
+      candidates[i]!.length === 0 && card.score < page.namelessBelow.value
+        ? []
+        : [{ quad: card.quad.map((p) => [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10]) as IdentifyPageResult['cards'][number]['quad'], candidates: candidates[i]! }],
+    ),
   };
 }
 
@@ -102,7 +106,7 @@ export function createIdentifyService(repository: FingerprintRepository, options
       if (!options.detectCards) throw new Error('Pages need the card detector');
       const searches = partsWithout(options.without).pageSearches;
       const cards = await answeringInHttp(() => splitPage(photo, { detectCards: options.detectCards!, settings: options.settings, searches }));
-      return pageAnswer(cards, identify);
+      return pageAnswer(cards, identify, (options.settings ?? identifySettings).page);
     },
     reload: async () => (await held.reload()).index.size,
     indexSize: held.size,
