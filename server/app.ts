@@ -28,6 +28,7 @@ import { registerStaticApp } from './plugins/static-app.ts';
 import { serverSettings } from './server-settings.ts';
 import { registerPriceHistoryRoute } from './catalog/prices/price-history-route.ts';
 import { createPriceRefresher } from './catalog/prices/price-refresher.ts';
+import { createPriceLookup } from './catalog/prices/price-lookup.ts';
 import { registerCardsRoute } from './routes/cards-route.ts';
 import { registerConfigRoute } from './routes/config-route.ts';
 import { registerHealthRoute } from './routes/health-route.ts';
@@ -129,7 +130,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, limits
     uploadStartTimeout: limits.uploadStartTimeout,
     uploadLinger: limits.uploadLinger,
     retryAfterSeconds: limits.uploadRetryAfter,
-  });
+  }, createPriceLookup(app.db));
   registerIdentifyStatusRoute(app, indexer);
   const prices = createPriceRefresher(app.db, {
     baseUrl: config.tcgdexApiUrl,

@@ -1,5 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { PriceSchema } from '../../catalog/catalog-schemas.ts';
+
+const QuoteSchema = Type.Union([Type.Object({ amount: Type.Number(), updated: Type.String() }), Type.Null()]);
+
+/** As every card object of the catalogue carries it (catalog-schemas.ts). */
+const PriceSchema = Type.Object(
+  { EUR: QuoteSchema, USD: QuoteSchema },
+  { description: "The printing's price for its finish: EUR from Cardmarket's trend, USD from TCGplayer's market price; null when unknown" },
+);
 
 export const CandidateSchema = Type.Object({
   printingId: Type.String({ description: 'Printing id, e.g. "en-sv01-001-normal"' }),
