@@ -39,7 +39,21 @@ export const scanQueueDatabase = 'card-lens-offline-scans';
 
 /** The queue of offline scans and their results, in IndexedDB (through idb). */
 export class ScanQueueStore {
+  private readonly listeners = new Set<() => void>();
+  /** Whether a page is sending the queue to the server: one at a time, whichever screen started it. */
+  sending = false;
+
   private constructor(private readonly db: IDBPDatabase<ScanQueueSchema>) {}
+
+  /** Calls `listener` after each change of the queue; answers the unsubscribe. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
 
   static async open(name = scanQueueDatabase): Promise<ScanQueueStore> {
     const db = await openDB<ScanQueueSchema>(name, 1, {
@@ -53,6 +67,7 @@ export class ScanQueueStore {
   async add(scan: NewScan): Promise<QueuedScan> {
     const entry = { ...scan, state: 'queued' as const };
     const id = await this.db.add('scans', entry as QueuedScan);
+    this.changed();
     return { ...entry, id };
   }
 
@@ -77,10 +92,12 @@ export class ScanQueueStore {
     const scan = await tx.store.get(id);
     if (scan) await tx.store.put({ ...scan, ...outcome });
     await tx.done;
+    this.changed();
   }
 
-  dismiss(id: number): Promise<void> {
-    return this.db.delete('scans', id);
+  async dismiss(id: number): Promise<void> {
+    await this.db.delete('scans', id);
+    this.changed();
   }
 
   close(): void {

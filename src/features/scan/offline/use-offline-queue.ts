@@ -64,38 +64,50 @@ export function useOfflineQueue({ openStore = openAppStore, identify = identifyC
   storeRef.current ??= openStore();
   const [scans, setScans] = useState<QueuedScan[]>([]);
   const [online, setOnline] = useState(() => navigator.onLine);
-  const draining = useRef(false);
   const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const mounted = useRef(true);
+  const shown = useRef(false);
 
   const store = useCallback(() => storeRef.current!, []);
-  const reload = useCallback(async () => {
-    const all = await (await store()).all();
-    if (mounted.current) setScans(all);
-  }, [store]);
 
-  const drain = useCallback(async () => {
-    if (draining.current) return;
-    draining.current = true;
+  const tryAgainLater = useCallback((drain: () => Promise<void>) => {
+    clearTimeout(retry.current);
+    // Only while the Scan screen is open: it is tried again when the screen opens next.
+    if (shown.current) retry.current = setTimeout(() => void drain(), clientSettings.offlineQueueRetry.value);
+  }, []);
+
+  const drain = useCallback(async (): Promise<void> => {
+    const queue = await store();
+    if (queue.sending) return;
+    queue.sending = true;
     clearTimeout(retry.current);
     try {
-      const queue = await store();
-      for (let scan = await queue.nextQueued(); scan && navigator.onLine && mounted.current; scan = await queue.nextQueued()) {
+      for (let scan = await queue.nextQueued(); scan && navigator.onLine; scan = await queue.nextQueued()) {
         const outcome = await identifyQueued(scan, identify, sessionRef.current);
         if (outcome === null) {
-          retry.current = setTimeout(() => void drain(), clientSettings.offlineQueueRetry.value);
+          tryAgainLater(drain);
           break;
         }
         await queue.settle(scan.id, outcome);
-        await reload();
       }
     } finally {
-      draining.current = false;
+      queue.sending = false;
     }
-  }, [store, identify, reload]);
+  }, [store, identify, tryAgainLater]);
 
   useEffect(() => {
-    mounted.current = true;
+    let live = true;
+    shown.current = true;
+    let unsubscribe = () => {};
+    const reload = async (queue: ScanQueueStore) => {
+      const all = await queue.all();
+      if (live) setScans(all);
+    };
+    void store().then(async (queue) => {
+      if (!live) return;
+      unsubscribe = queue.subscribe(() => void reload(queue));
+      await reload(queue);
+      if (navigator.onLine) await drain();
+    });
     const wentOnline = () => {
       setOnline(true);
       void drain();
@@ -103,14 +115,15 @@ export function useOfflineQueue({ openStore = openAppStore, identify = identifyC
     const wentOffline = () => setOnline(false);
     window.addEventListener('online', wentOnline);
     window.addEventListener('offline', wentOffline);
-    void reload().then(() => (navigator.onLine ? drain() : undefined));
     return () => {
-      mounted.current = false;
+      live = false;
+      shown.current = false;
+      unsubscribe();
       clearTimeout(retry.current);
       window.removeEventListener('online', wentOnline);
       window.removeEventListener('offline', wentOffline);
     };
-  }, [drain, reload]);
+  }, [store, drain]);
 
   /** Identifies the photo now, or keeps it in the queue when the server cannot be reached. */
   const identifyOrQueue = useCallback(
@@ -123,24 +136,14 @@ export function useOfflineQueue({ openStore = openAppStore, identify = identifyC
         }
       }
       await (await store()).add({ photo, takenAt: Date.now(), autoAddFor: sessionRef.current.addingFor });
-      await reload();
       // The browser still thinks it is online, so no 'online' event will say when to try again.
-      if (navigator.onLine && !draining.current) {
-        clearTimeout(retry.current);
-        retry.current = setTimeout(() => void drain(), clientSettings.offlineQueueRetry.value);
-      }
+      if (navigator.onLine) tryAgainLater(drain);
       return { queued: true };
     },
-    [identify, store, reload, drain],
+    [identify, store, drain, tryAgainLater],
   );
 
-  const dismiss = useCallback(
-    async (id: number) => {
-      await (await store()).dismiss(id);
-      await reload();
-    },
-    [store, reload],
-  );
+  const dismiss = useCallback(async (id: number) => (await store()).dismiss(id), [store]);
 
   const queued = scans.filter((scan) => scan.state === 'queued').length;
   return { scans, queued, online, identifyOrQueue, dismiss };
