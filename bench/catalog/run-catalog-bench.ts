@@ -1,7 +1,8 @@
 // `npm run bench:catalog`: filtered, sorted page queries on a generated catalogue, and on one
 // collector's collection of BENCH_COLLECTION entries (10,000) among other collectors' entries, on
 // PGlite and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, on PostgreSQL. Writes
-// bench/out/catalog.json. BENCH_BACKENDS (pglite,postgres) and BENCH_PARTS (catalog,collection)
+// bench/out/catalog.json. The collection part prices the catalogue first and measures the
+// collection's value, its value sort and its value filter. BENCH_BACKENDS (pglite,postgres) and BENCH_PARTS (catalog,collection)
 // narrow a run to what is being tuned.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -54,6 +55,12 @@ const collectionQueries = [
   '/v1/collection?order_by=name&sort_by=asc&page=100&size=24',
   '/v1/collection/totals',
   '/v1/collection/sets',
+  // Prices: four printings in five have one, each with a price on five days of the last month.
+  '/v1/collection/value?currency=EUR',
+  '/v1/collection/value?currency=USD',
+  '/v1/collection?order_by=value&sort_by=desc&currency=EUR&page=0&size=24',
+  '/v1/collection?order_by=value&sort_by=asc&currency=USD&page=10&size=24',
+  '/v1/collection?value=gt(20)&order_by=value&sort_by=desc&currency=EUR&page=0&size=24',
 ];
 
 /** Spreads a collector's entries over the catalogue: every printing once, then again in other conditions. */
@@ -125,6 +132,26 @@ async function benchBackend(name: string, database: DatabaseOptions, catalog: un
   }
 }
 
+/**
+ * Prices as a refresh writes them, without the API: four printings in five priced in both
+ * currencies (a stable amount from the id's hash), and a history row on five days of the last
+ * month for each price.
+ */
+async function seedPrices(db: Awaited<ReturnType<typeof buildApp>>['db']) {
+  await sql`
+    update printing set
+      price_eur = (abs(hashtext(id)) % 10000) / 100.0, price_eur_updated = now(),
+      price_usd = (abs(hashtext(id || 'usd')) % 12000) / 100.0, price_usd_updated = now()
+    where abs(hashtext(id)) % 5 <> 0`.execute(db);
+  for (const [currency, column] of [['EUR', 'price_eur'], ['USD', 'price_usd']] as const) {
+    await sql`
+      insert into printing_price_history (printing_id, currency, day, amount)
+      select id, ${currency}, current_date - d, round(${sql.ref(column)} * (1 + d / 100.0), 2)
+      from printing cross join generate_series(0, 28, 7) as d
+      where ${sql.ref(column)} is not null`.execute(db);
+  }
+}
+
 /** One collector's entries among other collectors', then the Collection screen's requests as that collector. */
 async function measureCollection(app: Awaited<ReturnType<typeof buildApp>>, base: string, config: ReturnType<typeof readConfig>) {
   const ids = (await app.db.selectFrom('printing').select('id').orderBy('id').execute()).map((row) => row.id);
@@ -132,6 +159,7 @@ async function measureCollection(app: Awaited<ReturnType<typeof buildApp>>, base
   const max = serverSettings.collection.maxQuantity.value;
   for (let other = 1; other <= otherCollectors; other++) await repository.importAll(`bench-other-${other}`, collectionOf(ids, otherEntries, other * 13), max, 500);
   await repository.importAll('bench-collector', collectionOf(ids, collectionEntries, 0), max, 500);
+  await seedPrices(app.db);
   await sql`analyze`.execute(app.db);
   const token = await (await tokenMinter(app.db, config.identity.issuer))('bench-collector', 3600);
   const collection = await measure(base, collectionQueries, { authorization: `Bearer ${token}` });
