@@ -39,6 +39,8 @@ export function ExportImportPanel({ onImported }: { onImported: () => void }) {
   const [layout, setLayout] = useState<CsvLayout>('generic');
   const [mode, setMode] = useState<ImportMode>('add');
   const [skipped, setSkipped] = useState<ImportResult>();
+  // Remounts the file field after an import, so the same file can be picked again.
+  const [fileField, setFileField] = useState(0);
   const [file, setFile] = useState<{ name: string; text: string }>();
   const [preview, setPreview] = useState<ImportPreview>();
   const [busy, setBusy] = useState<'export' | 'check' | 'import'>();
@@ -101,6 +103,7 @@ export function ExportImportPanel({ onImported }: { onImported: () => void }) {
       setSkipped(result.failures && result.failures.length > 0 ? result : undefined);
       setPreview(undefined);
       setFile(undefined);
+      setFileField((count) => count + 1);
       onImported();
     } catch (error) {
       setFailure(intl.formatMessage(m.importFailed, { reason: reason(error) }));
@@ -140,7 +143,7 @@ export function ExportImportPanel({ onImported }: { onImported: () => void }) {
       <div className="export-import-row">
         <label className="field">
           <span className="field-label">{intl.formatMessage(m.importFile)}</span>
-          <input type="file" accept=".csv,text/csv" onChange={(event) => void chooseFile(event.target.files?.[0])} />
+          <input key={fileField} type="file" accept=".csv,text/csv" onChange={(event) => void chooseFile(event.target.files?.[0])} />
         </label>
         <button type="button" className="button secondary" disabled={!file || busy !== undefined} onClick={() => void check()}>
           {busy === 'check' ? intl.formatMessage(m.checking) : intl.formatMessage(m.checkFile)}
