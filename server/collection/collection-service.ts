@@ -199,6 +199,7 @@ export function createCollectionService(
             addedAt: new Date(row.added_at),
             tcgplayerProductId: row.tcgplayer_product_id,
             cardmarketIdProduct: row.cardmarket_id_product,
+            priceEur: row.price_eur === null ? null : Number(row.price_eur),
           }),
         ),
       );

@@ -25,6 +25,8 @@ export interface ExportRow {
   /** The marketplaces' product ids, where the catalogue's prices came with them. */
   tcgplayerProductId?: number | null;
   cardmarketIdProduct?: number | null;
+  /** The printing's own EUR price (Cardmarket's trend), which Cardmarket's stock asks of every article. */
+  priceEur?: number | null;
 }
 
 /** What a row names to find its printing: the id itself, or its set, number, language and finish. */
@@ -225,11 +227,12 @@ const cardmarketConditions: Record<string, CollectionCondition> = {
 const yes = (value: string) => ['true', '1', 'yes', 'x'].includes(value.trim().toLowerCase());
 
 const cardmarket: Layout = {
-  header: ['idProduct', 'Count', 'Name', 'Expansion', 'Number', 'Language', 'Condition', 'isFoil', 'isReverseHolo', 'isFirstEd', 'Comments'],
+  header: ['idProduct', 'Count', 'Name', 'Expansion', 'Number', 'Language', 'Condition', 'isFoil', 'isReverseHolo', 'isFirstEd', 'Price', 'Comments'],
   checkHeader: (columns) => missingColumns(columns, ['Count', 'Name', 'Expansion', 'Number', 'Language', 'Condition']),
   write: (row) => [
     row.cardmarketIdProduct ?? '', row.quantity, row.name, row.setName, row.localId, languageName(row.language), cardmarketConditionOf[row.condition],
-    row.variant === 'holo' ? 'true' : 'false', row.variant === 'reverse' ? 'true' : 'false', row.variant === 'firstEdition' ? 'true' : 'false', '',
+    row.variant === 'holo' ? 'true' : 'false', row.variant === 'reverse' ? 'true' : 'false', row.variant === 'firstEdition' ? 'true' : 'false',
+    row.priceEur?.toFixed(2) ?? '', '',
   ],
   read(cell) {
     const quantity = readQuantity(cell('Count'));

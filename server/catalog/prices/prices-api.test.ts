@@ -212,10 +212,10 @@ describe.each(testBackends())('prices on $name', (backend) => {
       expect(tcgplayer[0]).toBe('Quantity,Name,Simple Name,Set,Card Number,Set Code,Printing,Condition,Language,Rarity,Product ID,SKU');
       expect(tcgplayer, tcgplayer.join('\n')).toContain('2,Charizard,Charizard,Base Set,4,BS,Holofoil,Lightly Played,English,,42382,');
       const cardmarket = (await me.exportCsv('cardmarket')).trim().split(/\r?\n/);
-      expect(cardmarket[0]).toBe('idProduct,Count,Name,Expansion,Number,Language,Condition,isFoil,isReverseHolo,isFirstEd,Comments');
-      expect(cardmarket).toContain('273699,2,Charizard,Base Set,4,English,EX,true,false,false,');
+      expect(cardmarket[0]).toBe('idProduct,Count,Name,Expansion,Number,Language,Condition,isFoil,isReverseHolo,isFirstEd,Price,Comments');
+      expect(cardmarket).toContain('273699,2,Charizard,Base Set,4,English,EX,true,false,false,397.58,');
       // A printing no marketplace price came with has no id to give.
-      expect(cardmarket.some((line) => line.startsWith(',1,Charizard ex,Obsidian Flames,125,'))).toBe(true);
+      expect(cardmarket.some((line) => line.startsWith(',1,Charizard ex,Obsidian Flames,125,') && line.endsWith(',false,,'))).toBe(true);
     });
 
     it('an export imported again with replace gives the same collection; with add it adds', async () => {
