@@ -20,6 +20,8 @@ export interface OfflineQueueOptions {
 let appStore: Promise<ScanQueueStore> | undefined;
 const openAppStore = () => (appStore ??= ScanQueueStore.open());
 
+const notSent = (error: unknown) => console.warn('The offline scan queue could not be sent:', error);
+
 /** The server never answered: no network, or it dropped during the request. An answer, even an error, is not this. */
 export function isNetworkFailure(error: unknown): boolean {
   return error instanceof ApiError && error.status === undefined;
@@ -72,7 +74,7 @@ export function useOfflineQueue({ openStore = openAppStore, identify = identifyC
   const tryAgainLater = useCallback((drain: () => Promise<void>) => {
     clearTimeout(retry.current);
     // Only while the Scan screen is open: it is tried again when the screen opens next.
-    if (shown.current) retry.current = setTimeout(() => void drain(), clientSettings.offlineQueueRetry.value);
+    if (shown.current) retry.current = setTimeout(() => drain().catch(notSent), clientSettings.offlineQueueRetry.value);
   }, []);
 
   const drain = useCallback(async (): Promise<void> => {
@@ -102,15 +104,17 @@ export function useOfflineQueue({ openStore = openAppStore, identify = identifyC
       const all = await queue.all();
       if (live) setScans(all);
     };
-    void store().then(async (queue) => {
-      if (!live) return;
-      unsubscribe = queue.subscribe(() => void reload(queue));
-      await reload(queue);
-      if (navigator.onLine) await drain();
-    });
+    store()
+      .then(async (queue) => {
+        if (!live) return;
+        unsubscribe = queue.subscribe(() => void reload(queue));
+        await reload(queue);
+        if (navigator.onLine) await drain();
+      })
+      .catch((error: unknown) => console.warn('The offline scan queue is unavailable:', error));
     const wentOnline = () => {
       setOnline(true);
-      void drain();
+      drain().catch(notSent);
     };
     const wentOffline = () => setOnline(false);
     window.addEventListener('online', wentOnline);
