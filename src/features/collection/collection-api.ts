@@ -143,10 +143,6 @@ export function failuresCsv(result: ImportResult): string {
   return ['line,problem', ...(result.failures ?? []).map((failure) => `${failure.line},${quote(failure.message)}`)].join('\n') + '\n';
 }
 
-export function fetchCollectionValue(currency: Currency): Promise<CollectionValue> {
-  return api.get<CollectionValue>('v1/collection/value', { searchParams: { currency } });
-}
-
 /** Copies owned of each printing of a set, every condition summed. */
 export async function ownedInSet(setId: string): Promise<Map<string, number>> {
   const answer = await api.get<{ printings: Array<{ printingId: string; quantity: number }> }>(`v1/collection/sets/${encodeURIComponent(setId)}`);

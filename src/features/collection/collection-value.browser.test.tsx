@@ -138,4 +138,34 @@ describe('Collection care and value', () => {
     await expect.element(tile('Gamma 02')).toHaveTextContent('12,00 € au 24 nov. 2026');
     await expect.element(tile('Gamma 03')).toHaveTextContent('Pas de prix');
   });
+
+  test('a file with failed rows imports its good rows when asked, and the skipped rows download as CSV', async () => {
+    const collector = signInCollector(39);
+    await openCollection();
+    await userEvent.upload(
+      page.getByLabelText('CSV file to import'),
+      new File(['printing_id,condition,quantity\nen-alpha-1-normal,NM,2\nen-omega-9-normal,NM,1\n'], 'cards.csv', { type: 'text/csv' }),
+    );
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await expect.element(page.getByText('1 row cannot be imported', { exact: false })).toBeVisible();
+    await page.getByRole('button', { name: 'Import the 1 good row, skip the others' }).click();
+    await expect.element(page.getByText('Imported 2 cards')).toBeVisible();
+    await expect.element(page.getByText('1 row was skipped.')).toBeVisible();
+    expect(await collector.entries()).toEqual([{ printingId: 'en-alpha-1-normal', condition: 'near_mint', quantity: 2 }]);
+
+    const downloads: Array<{ name: string; text: Promise<string> }> = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      downloads.push({ name: this.download, text: fetch(this.href).then((response) => response.text()) });
+    };
+    try {
+      await page.getByRole('button', { name: 'Download the skipped rows' }).click();
+      await expect.poll(() => downloads.map((download) => download.name)).toEqual(['card-lens-import-failures.csv']);
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+    const text = await downloads[0]!.text;
+    expect(text.split(/\r?\n/)[0]).toBe('line,problem');
+    expect(text).toContain("3,no printing 'en-omega-9-normal' in the catalogue");
+  });
 });
