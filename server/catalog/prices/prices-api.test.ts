@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { tokenMinter } from '../../test-support/bearer-tokens.ts';
 import { freePort } from '../../test-support/free-port.ts';
@@ -7,6 +7,7 @@ import { buildTestApp, testBackends, type TestApp } from '../../test-support/tes
 import { importCatalog } from '../import/import-catalog.ts';
 import { readTcgdexApi } from '../import/read-tcgdex-api.ts';
 import { readTcgdexFile } from '../import/read-tcgdex-file.ts';
+import { createPriceRefresher } from './price-refresher.ts';
 import { refreshPrices } from './refresh-prices.ts';
 
 type Quote = { amount: number; updated: string } | null;
@@ -123,6 +124,23 @@ describe.each(testBackends())('prices on $name', (backend) => {
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^Prices: TCGdex could not be reached at http:\/\/127\.0\.0\.1:\d+\/v2 .*prices kept as they were$/);
       expect(await card('en-base1-4-holo')).toEqual(before);
+    });
+
+    it("the server's background job refreshes after its first wait and logs what it did", async () => {
+      const lines: string[] = [];
+      const job = createPriceRefresher(app.db, {
+        baseUrl: double.baseUrl,
+        info: (line) => lines.push(line),
+        warn: (line) => lines.push(line),
+        firstAfterMs: 1,
+        everyMs: 3_600_000,
+      });
+      const requests = double.requests();
+      job.start();
+      await vi.waitFor(() => expect(lines).toHaveLength(1), { timeout: 20_000 });
+      await job.stop();
+      expect(lines[0]).toMatch(/^Prices: 7 of 7 cards read: 0 printings' prices changed, 0 history rows/);
+      expect(double.requests() - requests).toBe(7);
     });
 
     it('a catalogue without prices (the demo file) leaves stored prices alone', async () => {
