@@ -29,4 +29,16 @@ export const clientSettings = {
     why: 'A scan taken offline that the server could not answer (5xx, or the network dropped again) is tried again after this pause, besides at each return of the network; the server is often getting ready for a minute or so.',
     measured: false,
   },
+  continuousFlashMs: {
+    value: 1400,
+    unit: 'ms',
+    why: 'Continuous scanning shows what it found over the camera this long; the next card can come meanwhile (a card in view about 1.5 s is the pace bench:scan --continuous plays).',
+    measured: false,
+  },
+  continuousRepeatGapMs: {
+    value: 700,
+    unit: 'ms',
+    why: 'A card that comes back as the same printing within this time of leaving is taken for the same card flickering out of the lock (a slow phone loses the lock on one bad frame), not a second copy; swapping two copies by hand takes longer.',
+    measured: false,
+  },
 } as const satisfies Record<string, ClientSetting>;

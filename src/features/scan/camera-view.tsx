@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import type { LoadProgress } from '../../../engine/api.ts';
 import { scanMessages as m } from './scan-messages.ts';
@@ -14,6 +14,8 @@ export interface CameraViewProps {
   modelProgress: LoadProgress | null;
   modelLoading: boolean;
   basicMode: boolean;
+  /** Drawn over the picture, e.g. what continuous scanning just found. */
+  overlay?: ReactNode;
 }
 
 function useOverlayTexts(phase: ScannerPhase, cameraFailed: boolean) {
@@ -37,7 +39,7 @@ function useOverlayTexts(phase: ScannerPhase, cameraFailed: boolean) {
 }
 
 /** The live camera with the card-shaped frame and what the scanner is doing, drawn over it. */
-export function CameraView({ videoRef, viewRef, freezeRef, phase, cameraFailed, modelProgress, modelLoading, basicMode }: CameraViewProps) {
+export function CameraView({ videoRef, viewRef, freezeRef, phase, cameraFailed, modelProgress, modelLoading, basicMode, overlay }: CameraViewProps) {
   const intl = useIntl();
   const texts = useOverlayTexts(phase, cameraFailed);
   const frozen = phase === 'frozen' || phase === 'processing';
@@ -53,6 +55,7 @@ export function CameraView({ videoRef, viewRef, freezeRef, phase, cameraFailed, 
       <p className="scanner-status" role="status" aria-live="polite" hidden={texts.status === null}>
         {texts.status}
       </p>
+      {overlay}
       {basicMode && <span className="basic-badge">{intl.formatMessage(m.basicModeBadge)}</span>}
       {modelLoading && (
         <div className="model-progress" role="status">

@@ -1,6 +1,7 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { PageTitle } from '../../components/page-title.tsx';
+import { useSessionAdd } from '../collection/index.ts';
 import { CameraView } from './camera-view.tsx';
 import { CaptureControls } from './capture-controls.tsx';
 import { IdentifyReadiness } from './identify-readiness.tsx';
@@ -12,7 +13,24 @@ import { ScanSide } from './scan-side.tsx';
 import { useIdentifyStatus } from './use-identify-status.ts';
 import { useScanner } from './use-scanner.ts';
 import { useScannerFit } from './use-scanner-fit.ts';
+import { ContinuousFlash } from './continuous/continuous-flash.tsx';
+import { continuousMessages as cm } from './continuous/continuous-messages.ts';
+import { useContinuousCapture } from './continuous/use-continuous-capture.ts';
 import './scan.css';
+import './continuous/continuous.css';
+
+/**
+ * On a phone the results come below the camera: once a photo is answered, the page scrolls so
+ * that the result's heading and best match sit under the sticky header.
+ */
+function bringResultIntoView(panel: Element | null | undefined) {
+  if (!panel) return;
+  const headerBottom = document.querySelector('.app-header')?.getBoundingClientRect().bottom ?? 0;
+  const top = panel.getBoundingClientRect().top;
+  const best = (panel.querySelector('.candidate.featured, .no-match') ?? panel).getBoundingClientRect();
+  if (top >= headerBottom && best.bottom <= window.innerHeight) return;
+  window.scrollBy({ top: top - headerBottom - 8, behavior: 'instant' });
+}
 
 export default function ScanPage() {
   const intl = useIntl();
@@ -25,6 +43,24 @@ export default function ScanPage() {
   const headRef = useRef<HTMLDivElement>(null);
   const scannerRef = useRef<HTMLDivElement>(null);
   useScannerFit(headRef, scannerRef);
+
+  // Continuous scanning: the scan session's way of scanning, or the Continuous switch outside one.
+  const sessionOn = useSessionAdd().addingFor !== null;
+  const [continuousSwitch, setContinuousSwitch] = useState(false);
+  const continuousOn = sessionOn || continuousSwitch;
+  const busy = useRef(false);
+  busy.current = scanner.state.processing || result !== null;
+  const scannerBusy = useCallback(() => busy.current, []);
+  const continuous = useContinuousCapture({ enabled: continuousOn && scanner.cameraStatus === 'live', captureLive: scanner.captureLive, scannerBusy });
+  const continuousHintId = useId();
+  const { clear: clearContinuous } = continuous;
+
+  useEffect(() => {
+    if (result === null) return;
+    // A photo taken by hand replaces what continuous scanning showed, and is brought into view.
+    clearContinuous();
+    bringResultIntoView(scannerRef.current?.parentElement?.querySelector('.results-panel'));
+  }, [result, clearContinuous]);
 
   return (
     <section className="page scan-page">
@@ -43,6 +79,7 @@ export default function ScanPage() {
             modelLoading={scanner.model.status === null}
             modelProgress={scanner.model.progress}
             basicMode={scanner.model.status?.mode === 'basic'}
+            overlay={continuousOn && <ContinuousFlash flash={continuous.flash} />}
           />
           <CaptureControls
             phase={scanner.phase}
@@ -52,8 +89,21 @@ export default function ScanPage() {
             onRestartCamera={() => void scanner.restartCamera()}
             onScanAgain={() => void scanner.scanAgain()}
           />
+          {sessionOn ? (
+            <p className="muted continuous-hint">{intl.formatMessage(cm.sessionHint)}</p>
+          ) : (
+            <>
+              <label className="continuous-switch">
+                <input type="checkbox" role="switch" checked={continuousSwitch} aria-describedby={continuousHintId} onChange={(event) => setContinuousSwitch(event.target.checked)} />
+                <span>{intl.formatMessage(cm.switchLabel)}</span>
+              </label>
+              <p id={continuousHintId} className="muted continuous-hint">
+                {intl.formatMessage(cm.switchHint)}
+              </p>
+            </>
+          )}
         </div>
-        <ScanSide result={result} offline={offline} />
+        <ScanSide result={result ?? continuous.result} continuous={result === null && continuous.result !== null} offline={offline} />
       </div>
       <p className="page-subtitle">{intl.formatMessage(m.subtitle)}</p>
       <ScanSteps />

@@ -1,5 +1,6 @@
 import { useCallback, type Dispatch, type RefObject } from 'react';
 import type { EngineClient } from '../../lib/engine-client.ts';
+import type { ScanCandidate } from '../../lib/scan-candidate.ts';
 import type { IdentifyOutcome } from './offline/use-offline-queue.ts';
 import type { CameraFeed } from './use-camera-feed.ts';
 import type { ScannerMessages } from './use-scanner-messages.ts';
@@ -55,6 +56,31 @@ export function useCapture({ engineRef, feed, stateRef, dispatch, messages, fail
     }
   }, [engineRef, videoRef, regionOf, stateRef, dispatch, freeze, resume, messages, failureText, identifyOrQueue]);
 
+  /**
+   * Continuous scanning's capture: the same photo of the card frame, identified (or queued) the same
+   * way, while the camera stays live and the scanner keeps looking. Answers the candidates, or null
+   * when the photo was queued or the scan failed (said as for Take Photo).
+   */
+  const captureLive = useCallback(async (): Promise<ScanCandidate[] | null> => {
+    const engine = engineRef.current;
+    const video = videoRef.current;
+    const region = regionOf();
+    if (!stateRef.current.cameraOn || !engine || !video || !region) return null;
+    try {
+      const frame = await createImageBitmap(video, region.x, region.y, region.width, region.height);
+      const outcome = await identifyOrQueue(await engine.capture(frame));
+      if (outcome.queued) {
+        messages.queued();
+        return null;
+      }
+      return outcome.candidates;
+    } catch (error) {
+      console.warn('Scan failed:', error);
+      messages.failed(await failureText(error));
+      return null;
+    }
+  }, [engineRef, videoRef, regionOf, stateRef, messages, failureText, identifyOrQueue]);
+
   /** 'Take Another' and 'Try Again': clear the result and the counters, and scan again. */
   const scanAgain = useCallback(async () => {
     await engineRef.current?.reset().catch(() => undefined);
@@ -63,5 +89,5 @@ export function useCapture({ engineRef, feed, stateRef, dispatch, messages, fail
     messages.ready();
   }, [engineRef, dispatch, resume, messages]);
 
-  return { capture, scanAgain };
+  return { capture, captureLive, scanAgain };
 }

@@ -46,14 +46,14 @@ export function useScanner({ failureText, identifyOrQueue }: ScannerOptions) {
     (result: FrameResult) => {
       if (result.detected && !wasDetected.current) messages.cardDetected();
       wasDetected.current = result.detected;
-      window.dispatchEvent(new CustomEvent(frameEventName, { detail: { timings: result.timings, inputSize: result.inputSize, accepted: result.accepted, detected: result.detected } }));
+      window.dispatchEvent(new CustomEvent(frameEventName, { detail: { timings: result.timings, inputSize: result.inputSize, accepted: result.accepted, detected: result.detected, hits: result.hysteresis.hits } }));
       dispatch({ type: 'frame', detected: result.detected, hits: result.hysteresis.hits });
     },
     [messages],
   );
   const paused = useCallback(() => stateRef.current.processing || stateRef.current.result !== null, []);
   const feed = useCameraFeed({ engineRef, inputSize: worker.status?.settings.inputSize, paused, onFrame });
-  const { capture, scanAgain } = useCapture({ engineRef, feed, stateRef, dispatch, messages, failureText, identifyOrQueue });
+  const { capture, captureLive, scanAgain } = useCapture({ engineRef, feed, stateRef, dispatch, messages, failureText, identifyOrQueue });
 
   const startCamera = useCallback(
     async (restarted: boolean) => {
@@ -90,6 +90,7 @@ export function useScanner({ failureText, identifyOrQueue }: ScannerOptions) {
     cameraStatus: feed.status,
     model,
     capture,
+    captureLive,
     scanAgain,
     restartCamera,
   };

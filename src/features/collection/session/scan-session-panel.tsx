@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { conditionMessages } from '../collection-messages.ts';
 import { variantName } from '../../../components/variant-name.ts';
@@ -12,10 +12,12 @@ export interface ScanSessionPanelProps {
   onToggle: (on: boolean) => void;
   adds: AddedEntry[];
   onUndo: (entry: AddedEntry) => void;
+  /** Shown at the end of the strip: the scans left to check. */
+  children?: ReactNode;
 }
 
 /** The switch of a scan session and, while on, the strip of what it added with a running count. */
-export function ScanSessionPanel({ on, onToggle, adds, onUndo }: ScanSessionPanelProps) {
+export function ScanSessionPanel({ on, onToggle, adds, onUndo, children }: ScanSessionPanelProps) {
   const intl = useIntl();
   const hintId = useId();
   const shown = adds.slice(0, clientSettings.sessionStripShown.value);
@@ -53,6 +55,7 @@ export function ScanSessionPanel({ on, onToggle, adds, onUndo }: ScanSessionPane
           )}
         </>
       )}
+      {children}
     </section>
   );
 }

@@ -15,13 +15,21 @@ export interface ScanSession {
   on: boolean;
   /** What this session added, newest first. */
   adds: AddedEntry[];
+  /** Continuous scans that were not sure matches, newest first, until the collector picks or dismisses them. */
+  toCheck: ToCheck[];
+}
+
+/** A scan left for the collector to pick among its candidates. */
+export interface ToCheck {
+  id: number;
+  candidates: ScanCandidate[];
 }
 
 export const scanSessionAtom = atom<ScanSession | null>(null);
 
 /** The session of `owner`: the stored one if it is theirs, else a new one, switched off. */
 export function sessionOf(stored: ScanSession | null, owner: string): ScanSession {
-  return stored !== null && stored.owner === owner ? stored : { owner, on: false, adds: [] };
+  return stored !== null && stored.owner === owner ? stored : { owner, on: false, adds: [], toCheck: [] };
 }
 
 /** A top match the session adds by itself; below this the collector picks from the candidates. */

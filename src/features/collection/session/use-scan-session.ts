@@ -7,21 +7,24 @@ import { authAtom } from '../../../state/auth.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { addToastAtom } from '../../../state/toasts.ts';
 import type { ScanCandidate } from '../../../lib/scan-candidate.ts';
-import { isConfident, scanSessionAtom, sessionOf } from './scan-session.ts';
+import { isConfident, scanSessionAtom, sessionOf, type ToCheck } from './scan-session.ts';
 import { scanSessionMessages as m } from './scan-session-messages.ts';
 
 export type SessionOutcome = 'off' | 'adding' | 'added' | 'uncertain' | 'failed';
 
+let toCheckIds = 0;
+
 /**
  * Follows the scanner's results: with the session on and a signed-in collector, a confident top
- * match is added once per result; an uncertain one is left for the collector to pick.
+ * match is added once per result; an uncertain one is left for the collector to pick, and, when
+ * continuous scanning found it (`continuous`), kept in the session's "to check" list meanwhile.
  */
-export function useScanSession(result: ScanCandidate[] | null) {
+export function useScanSession(result: ScanCandidate[] | null, { continuous = false }: { continuous?: boolean } = {}) {
   const intl = useIntl();
   const { authenticated, user } = useAtomValue(authAtom);
   const owner = authenticated ? (user?.subject ?? '') : '';
   const [stored, setStored] = useAtom(scanSessionAtom);
-  const { on, adds } = sessionOf(stored, owner);
+  const { on, adds, toCheck } = sessionOf(stored, owner);
   const setOn = useCallback((next: boolean) => setStored((current) => ({ ...sessionOf(current, owner), on: next })), [setStored, owner]);
   const setAdds = useCallback(
     (change: (list: AddedEntry[]) => AddedEntry[]) =>
@@ -44,6 +47,7 @@ export function useScanSession(result: ScanCandidate[] | null) {
     const best = result[0];
     if (!isConfident(best)) {
       setOutcome({ result, value: 'uncertain' });
+      if (continuous) setStored((current) => ({ ...sessionOf(current, owner), toCheck: [{ id: ++toCheckIds, candidates: result }, ...sessionOf(current, owner).toCheck] }));
       return;
     }
     setOutcome({ result, value: 'adding' });
@@ -59,7 +63,21 @@ export function useScanSession(result: ScanCandidate[] | null) {
         addToast({ id: 'scan-session', type: 'error', title: intl.formatMessage(m.autoAddFailed, { name: best.cardName, reason }), duration: 0 });
       },
     );
-  }, [active, result, addToast, intl, setAdds]);
+  }, [active, result, continuous, addToast, intl, setAdds, setStored, owner]);
+
+  const dismiss = (item: ToCheck) => setStored((current) => ({ ...sessionOf(current, owner), toCheck: sessionOf(current, owner).toCheck.filter((other) => other.id !== item.id) }));
+
+  /** One tap on a candidate of a scan to check: added as the session adds (Near Mint, one copy), and the scan leaves the list. */
+  const pick = async (item: ToCheck, candidate: ScanCandidate) => {
+    try {
+      const entry = await addToCollection({ printingId: candidate.printingId, condition: defaultCondition, quantity: 1 });
+      setAdds((list) => [entry, ...list]);
+      dismiss(item);
+      addToast({ id: 'scan-session', type: 'success', title: intl.formatMessage(m.autoAdded, { name: `${entry.card.name} (${variantName(intl, entry.card.variant)})` }), duration: 3000 });
+    } catch (error) {
+      addToast({ id: 'scan-session', type: 'error', title: intl.formatMessage(m.autoAddFailed, { name: candidate.cardName, reason: errorText(intl, error) }), duration: 0 });
+    }
+  };
 
   const undo = async (entry: AddedEntry) => {
     try {
@@ -78,7 +96,7 @@ export function useScanSession(result: ScanCandidate[] | null) {
   };
 
   const current: SessionOutcome = active && outcome && outcome.result === result ? outcome.value : 'off';
-  return { available: authenticated, on, setOn: switchOn, adds, outcome: current, record: active ? record : undefined, undo };
+  return { available: authenticated, on, setOn: switchOn, adds, toCheck, pick, dismiss, outcome: current, record: active ? record : undefined, undo };
 }
 
 /**
