@@ -58,6 +58,11 @@ describe('collection care in the running product', () => {
     await page.getByText('Imported 4 cards').waitFor();
     const before = await collectionTiles(page);
     expect(before).toHaveLength(2);
+    // This catalogue has no prices: the value says so, and so does each row.
+    const value = page.getByRole('region', { name: 'Value' });
+    await value.getByText('Total value: $0.00').waitFor();
+    await value.getByText('None of your cards has a price yet.').waitFor();
+    expect(await page.locator('.collection-tile .no-price').allTextContents()).toEqual(['No price', 'No price']);
 
     await page.getByRole('button', { name: `Remove ${first!.name} (Lightly Played) from my collection` }).click();
     await page.getByText(`Removed: ${first!.name} (Lightly Played, ×3)`).waitFor();
