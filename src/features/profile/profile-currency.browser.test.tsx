@@ -1,6 +1,7 @@
 import { getDefaultStore } from 'jotai';
 import { afterEach, describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
+import { cleanup } from 'vitest-browser-react';
 import { currencyPreferenceAtom, type Price } from '../../lib/price.ts';
 import { PriceTag } from '../../lib/price-tag.tsx';
 import { renderScreen } from '../../test-support/render-screen.tsx';
@@ -41,6 +42,10 @@ describe('Profile: the currency of prices', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.element(page.getByText('Profile updated successfully')).toBeVisible();
     await expect.element(page.getByTestId('price')).toHaveTextContent('€3.20');
+    // The choice is kept with the profile: the page opened again shows it.
+    await cleanup();
+    await renderScreen({ path: '/profile', routes: [{ path: '/profile', Component: ProfileWithPrice }] });
+    await expect.element(currency).toHaveValue('EUR');
 
     await userEvent.selectOptions(currency, '');
     await page.getByRole('button', { name: 'Save changes' }).click();
