@@ -252,6 +252,11 @@ const page = {
   namelessBelow: setting(0.22, 'detector score', 'a box this weak that names no card is not answered: an empty pocket, a shadow, a part of the sheet', true),
   sameCard: setting(0.5, 'intersection over union', 'boxes of the photo and of the photo turned a quarter that overlap this much are one card'),
   partOfCard: setting(0.8, 'share of the smaller box', 'a box this much inside another is part of that card: the detector sees card-shaped boxes inside cards lying on their side', true),
+  halfLow: setting(0.25, "share of the card's area", 'a box inside a card on its side is one of its halves from this share of its area (a half is about 0.45)'),
+  halfHigh: setting(0.7, "share of the card's area", 'up to this share; a box larger inside another is that card found twice'),
+  halfScoreShare: setting(0.5, 'share of the half\'s score', 'a card replaces its halves when it scores at least this share of theirs: a weak box around a sure card is the sheet'),
+  pairArea: setting(1.6, "times a page's typical card area", 'a box this large that holds two boxes of the typical size is those two cards'),
+  sizeTolerance: setting(1.4, 'area ratio', "how far from the page's typical card area a box inside a pair may be"),
   cropMargin: setting(0.08, "share of the card's long side", 'room left around each card cut out, so the outline search sees its whole border'),
   cropQuality: setting(95, 'JPEG quality', 'each card cut out is sent on as a photo: high enough that its print is read as in the page photo'),
 };

@@ -1,4 +1,4 @@
-import type { Quad } from '../geometry/card-quad.ts';
+import { quadArea, type Quad } from '../geometry/card-quad.ts';
 import { quadIou, shareInside } from '../geometry/quad-overlap.ts';
 import type { PageSearch, PageSettings } from '../identify-settings.ts';
 import type { OpenCv } from '../image/opencv.ts';
@@ -19,6 +19,12 @@ export interface PageCard {
 export const pageTurns: Record<PageSearch, number[]> = {
   'quarter-turn': [90],
   'slant-turns': [30, 60, 120, 150],
+};
+
+/** The lower median: of a card and a pair, the card. */
+const lowerMedian = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : sorted[(sorted.length - 1) >> 1]!;
 };
 
 /** Top to bottom by row, left to right within one: the order a collector reads a binder page in. */
@@ -59,14 +65,36 @@ export async function findPageCards(cv: OpenCv, image: RasterImage, detectCards:
   };
   const groups = new Set(found.filter((box) => partsOf(box, false) > 2 || partsOf(box, true) > 1));
   let kept: typeof found = [];
+  const areaOf = (card: (typeof found)[number]) => quadArea(card.quad);
+  // The detector sees a card lying on its side as two upright boxes, one on each half.
+  const halfOf = (part: (typeof found)[number], card: (typeof found)[number]) => {
+    const share = areaOf(part) / areaOf(card);
+    return share >= page.halfLow.value && share <= page.halfHigh.value && card.conf >= page.halfScoreShare.value * part.conf;
+  };
   for (const card of found.sort((a, b) => b.conf - a.conf)) {
     if (groups.has(card) || kept.some((other) => quadIou(other.quad, card.quad) >= page.sameCard.value)) continue;
-    // Boxes found already that lie inside this one were parts of this card (the halves of a card on its side).
     const parts = kept.filter((other) => partOf(other.quad, card.quad));
+    // Around a card kept already: a group of cards, or the sheet, unless what it holds are its halves.
+    if (parts.length > 0 && !parts.every((part) => halfOf(part, card))) continue;
     const others = kept.filter((other) => !parts.includes(other));
     // Inside another card, or across two: a part of a card, or parts of two.
     if (others.reduce((sum, other) => sum + shareInside(card.quad, other.quad), 0) >= page.partOfCard.value) continue;
     kept = [...others, card];
+  }
+  // Cards of one page are about one size: a box about twice the others' size that holds two boxes of
+  // their size is those two cards (a pair the detector saw as one, more surely than either).
+  const typical = lowerMedian(kept.map(areaOf));
+  if (kept.length >= 2) {
+    for (const card of [...kept]) {
+      if (areaOf(card) < page.pairArea.value * typical) continue;
+      const inside: typeof found = [];
+      for (const other of found) {
+        const ratio = areaOf(other) / typical;
+        if (kept.includes(other) || ratio < 1 / page.sizeTolerance.value || ratio > page.sizeTolerance.value || !partOf(other.quad, card.quad)) continue;
+        if (!inside.some((seen) => sameCard(seen.quad, other.quad))) inside.push(other);
+      }
+      if (inside.length > 1) kept = [...kept.filter((other) => other !== card), ...inside];
+    }
   }
   // Weakest first, a box lying across cards kept after it is no card of its own.
   for (const card of [...kept].reverse()) {
