@@ -22,7 +22,15 @@ async function open(): Promise<ScanQueueStore> {
 /** The Scan screen's list of offline scans, its queue kept in the test's own database. */
 function OfflineList() {
   const queue = useOfflineQueue({ openStore: open });
-  return <OfflineScans queue={queue} />;
+  const capture = async () => (await queue.identifyOrQueue(await jpeg())).queued && document.body.setAttribute('data-queued', 'yes');
+  return (
+    <>
+      <button type="button" onClick={() => void capture()}>
+        Take Photo
+      </button>
+      <OfflineScans queue={queue} />
+    </>
+  );
 }
 
 const renderList = () =>
@@ -99,6 +107,17 @@ describe('scans taken offline', () => {
     await expect.poll(items).toEqual(['Waiting for the network', 'Waiting for the network']);
     await second.unmount();
     await renderList();
+    await expect.element(page.getByText('Offline: 2 scans queued.', { exact: false })).toBeVisible();
+    expect(items()).toEqual(['Waiting for the network', 'Waiting for the network']);
+  });
+
+  test('a photo taken with no network is queued and counted at once', async () => {
+    name = 'offline-scans-capture';
+    goOffline();
+    await renderList();
+    await page.getByRole('button', { name: 'Take Photo' }).click();
+    await expect.element(page.getByText('Offline: 1 scan queued. They will be identified when the network is back.')).toBeVisible();
+    await page.getByRole('button', { name: 'Take Photo' }).click();
     await expect.element(page.getByText('Offline: 2 scans queued.', { exact: false })).toBeVisible();
     expect(items()).toEqual(['Waiting for the network', 'Waiting for the network']);
   });
