@@ -143,6 +143,10 @@ async function seedPrices(db: Awaited<ReturnType<typeof buildApp>>['db']) {
       price_eur = (abs(hashtext(id)) % 10000) / 100.0, price_eur_updated = now(),
       price_usd = (abs(hashtext(id || 'usd')) % 12000) / 100.0, price_usd_updated = now()
     where abs(hashtext(id)) % 5 <> 0`.execute(db);
+  // The entries' copies, as the price writer keeps them.
+  await sql`
+    update collection_entry set price_eur = printing.price_eur, price_usd = printing.price_usd
+    from printing where printing.id = collection_entry.printing_id`.execute(db);
   for (const [currency, column] of [['EUR', 'price_eur'], ['USD', 'price_usd']] as const) {
     await sql`
       insert into printing_price_history (printing_id, currency, day, amount)

@@ -13,7 +13,7 @@ export type Currency = 'EUR' | 'USD';
 
 /** An entry's value in a currency: its copies times its printing's own price; null without a price. */
 export const valueExpression = (currency: Currency) =>
-  sql<string | null>`(${ref('entry.quantity')} * ${ref(currency === 'EUR' ? 'printing.price_eur' : 'printing.price_usd')})`;
+  sql<string | null>`(${ref('entry.quantity')} * ${ref(currency === 'EUR' ? 'entry.price_eur' : 'entry.price_usd')})`;
 
 export interface EntryRow extends CardRow {
   entry_id: string;
@@ -100,8 +100,8 @@ const sortKeys: Record<CollectionSortField, SortKey[]> = {
 };
 
 /** Sorts and filters that the entry's own columns answer. */
-const entrySorts = new Set<CollectionSortField>(['name', 'id', 'added', 'quantity', 'condition']);
-const entryFields = new Set<CollectionFilterField>(['id', 'code', 'set.id', 'set.language', 'condition', 'quantity']);
+const entrySorts = new Set<CollectionSortField>(['name', 'id', 'added', 'quantity', 'condition', 'value']);
+const entryFields = new Set<CollectionFilterField>(['id', 'code', 'set.id', 'set.language', 'condition', 'quantity', 'value']);
 /** Filters on the set row itself; the others are on the entry or its printing. */
 const setTableFields = new Set<CollectionFilterField>(['set.code', 'set.name']);
 
@@ -184,7 +184,7 @@ function upsert(db: Database | Transaction<Tables>, owner: string, entries: NewE
   const quantity = mode === 'replace' ? sql<number>`excluded.quantity` : sql<number>`collection_entry.quantity + excluded.quantity`;
   return db
     .insertInto('collection_entry')
-    .columns(['owner', 'printing_id', 'set_id', 'card_id', 'language', 'name_fold', 'condition', 'quantity', 'added_at'])
+    .columns(['owner', 'printing_id', 'set_id', 'card_id', 'language', 'name_fold', 'condition', 'quantity', 'added_at', 'price_eur', 'price_usd'])
     .expression(
       db
         .selectFrom(adding(entries))
@@ -199,6 +199,8 @@ function upsert(db: Database | Transaction<Tables>, owner: string, entries: NewE
           'adding.condition',
           'adding.quantity',
           sql<Date>`coalesce(adding.added_at, now())`.as('added_at'),
+          'printing.price_eur',
+          'printing.price_usd',
         ]),
     )
     .onConflict((conflict) =>
@@ -311,7 +313,6 @@ export function createCollectionRepository(db: Database): CollectionRepository {
       const value = valueExpression(currency);
       const [summary, sets, topRows] = await Promise.all([
         entries()
-          .innerJoin('printing', 'printing.id', 'entry.printing_id')
           .select([
             sql<string>`coalesce(sum(${value}), 0)`.as('total'),
             sql<number>`count(${value})::int`.as('priced'),
@@ -320,7 +321,6 @@ export function createCollectionRepository(db: Database): CollectionRepository {
           .where('entry.owner', '=', owner)
           .executeTakeFirstOrThrow(),
         entries()
-          .innerJoin('printing', 'printing.id', 'entry.printing_id')
           .innerJoin('card_set', 'card_set.id', 'entry.set_id')
           .select(['entry.set_id', 'card_set.name', sql<string>`sum(${value})`.as('value')])
           .where('entry.owner', '=', owner)
@@ -332,11 +332,9 @@ export function createCollectionRepository(db: Database): CollectionRepository {
         base()
           .select(entryColumns)
           .select(value.as('value'))
-          .where('entry.owner', '=', owner)
-          .where(value, 'is not', null)
+          .where('entry.id', 'in', entries().select('entry.id').where('entry.owner', '=', owner).where(value, 'is not', null).orderBy(value, 'desc').orderBy('entry.id').limit(top))
           .orderBy(value, 'desc')
           .orderBy('entry.id')
-          .limit(top)
           .execute(),
       ]);
       return {

@@ -191,6 +191,9 @@ export interface CollectionEntryTable {
   quantity: number;
   added_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: Generated<Date>;
+  /** Copies of the printing's own prices (migration 0023), kept equal by the price writer. */
+  price_eur: Generated<string | null>;
+  price_usd: Generated<string | null>;
 }
 
 /** Printings of a set that bear one name, written by the importer; card lists filtered by name count from it. */

@@ -189,6 +189,21 @@ describe.each(testBackends())('prices on $name', (backend) => {
       expect(await me.value('EUR')).toMatchObject({ currency: 'EUR', total: 795.16, priced: 1, unpriced: 2 });
     });
 
+    it('a refresh of prices changes the value of entries already owned', async () => {
+      const me = await newCollector();
+      await me.add('en-xy1-126-normal', 10);
+      const before = (await me.value('EUR')).total as number;
+      const xy = double.cards.get('en/xy1-126')!;
+      const pricing = structuredClone(xy.pricing) as { cardmarket: Record<string, unknown> };
+      pricing.cardmarket.trend = 0.35;
+      pricing.cardmarket.updated = '2026-08-16T08:00:00.000Z';
+      double.cards.set('en/xy1-126', { ...xy, pricing });
+      await refreshPrices(app.db, { baseUrl: double.baseUrl, retryDelayMs: 10 });
+      expect(await me.value('EUR')).toMatchObject({ total: 3.5 });
+      expect(before).not.toBe(3.5);
+      expect((await me.list({ value: 'gt(3)', currency: 'EUR' })).map((entry) => [entry.printingId, entry.value])).toEqual([['en-xy1-126-normal', 3.5]]);
+    });
+
     it("sorts and filters the list by value; the currency defaults to the profile's, else the language's", async () => {
       const me = await newCollector();
       await me.add('en-base1-4-holo', 1);

@@ -51,6 +51,13 @@ export async function writePrices(trx: Transaction<Tables> | Database, printings
           is distinct from
           (printing.tcgplayer_product_id, printing.cardmarket_id_product, printing.price_eur, printing.price_eur_updated, printing.price_usd, printing.price_usd_updated)`.execute(trx);
     summary.changed += Number(updated.numAffectedRows ?? 0n);
+    // Owned printings' entries carry copies of the prices (migration 0023).
+    await sql`
+      update collection_entry set price_eur = printing.price_eur, price_usd = printing.price_usd
+      from printing
+      where printing.id = collection_entry.printing_id
+        and collection_entry.printing_id in (${sql.join(chunk.map((printing) => printing.printingId))})
+        and (collection_entry.price_eur, collection_entry.price_usd) is distinct from (printing.price_eur, printing.price_usd)`.execute(trx);
 
     const ids = chunk.map((printing) => printing.printingId);
     await trx.deleteFrom('printing_price').where('printing_id', 'in', ids).execute();
