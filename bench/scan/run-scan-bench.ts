@@ -15,8 +15,9 @@ import type { Page, Request } from 'playwright-core';
 import { launchChromium } from '../../e2e/browser-session.ts';
 import { prepareScanCatalogue } from '../../e2e/scan-catalogue.ts';
 import { writeFakeCameraVideo } from '../../fixtures/camera/fake-camera-video.ts';
+import { runContinuousBench } from './continuous-bench.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '20' }, out: { type: 'string', default: 'bench/out/scan' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '20' }, out: { type: 'string', default: 'bench/out/scan' }, continuous: { type: 'boolean', default: false } } });
 const seconds = Number(values.seconds);
 /**
  * The video shows an empty table for 2 s, then the card slides into the frame over 1 s and stays
@@ -260,6 +261,15 @@ const cpuRuns = [
 ] as const;
 
 const work = mkdtempSync(join(tmpdir(), 'card-lens-scan-bench-'));
+if (values.continuous) {
+  // --continuous: 30 cards one after another with the scan session on (continuous-bench.ts).
+  try {
+    await runContinuousBench({ work, out: values.out!, cpuRuns: cpuRuns.filter(([, slowdown]) => slowdown !== 6), throttleRate: workerThrottleRate });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 try {
   const cards = await prepareScanCatalogue(work);
   const video = await writeFakeCameraVideo({ cardImage: cards.inCatalog.imageFile, out: join(work, 'camera.y4m'), cardHeightRatio: 0.7, fps: 30, holdSeconds: 10 });
