@@ -150,6 +150,8 @@ export async function runContinuousBench({ work, out, cpuRuns, throttleRate }: {
     const rows: ContinuousRow[] = [];
     for (const [label, slowdown] of cpuRuns) {
       const throttle = await throttleRate(slowdown);
+      // On a busy machine the calibration can miss (the rate tops out at 60): such a run is not the phone it claims.
+      if (Math.abs(throttle.workerSlowdown / slowdown - 1) > 0.25) console.warn(`${label}: the worker ran ${throttle.workerSlowdown.toFixed(1)}x slower at page rate ${throttle.rate.toFixed(1)}, not ${slowdown}x; its row is not that phone`);
       const run = await runOnce(url, sequence.file, sequence.seconds, collector, throttle.rate);
       rows.push(tally(label, throttle, shown.map((card) => card.printingId), run, showingSeconds));
     }
