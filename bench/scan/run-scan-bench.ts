@@ -17,7 +17,7 @@ import { prepareScanCatalogue } from '../../e2e/scan-catalogue.ts';
 import { writeFakeCameraVideo } from '../../fixtures/camera/fake-camera-video.ts';
 import { runContinuousBench } from './continuous-bench.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '20' }, out: { type: 'string', default: 'bench/out/scan' }, continuous: { type: 'boolean', default: false }, slowdown: { type: 'string' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '20' }, out: { type: 'string', default: 'bench/out/scan' }, continuous: { type: 'boolean', default: false }, slowdown: { type: 'string' }, rate: { type: 'string' } } });
 const seconds = Number(values.seconds);
 /**
  * The video shows an empty table for 2 s, then the card slides into the frame over 1 s and stays
@@ -263,9 +263,9 @@ const cpuRuns = [
 const work = mkdtempSync(join(tmpdir(), 'card-lens-scan-bench-'));
 if (values.continuous) {
   // --continuous: 30 cards one after another with the scan session on (continuous-bench.ts);
-  // --slowdown 4 runs only the CPU 4x slower run.
+  // --slowdown 4 runs only the CPU 4x slower run; --rate N sets the page rate instead of calibrating it.
   try {
-    await runContinuousBench({ work, out: values.out!, cpuRuns: cpuRuns.filter(([, slowdown]) => (values.slowdown === undefined ? slowdown !== 6 : slowdown === Number(values.slowdown))), throttleRate: workerThrottleRate });
+    await runContinuousBench({ work, out: values.out!, cpuRuns: cpuRuns.filter(([, slowdown]) => (values.slowdown === undefined ? slowdown !== 6 : slowdown === Number(values.slowdown))), throttleRate: values.rate === undefined ? workerThrottleRate : async () => ({ rate: Number(values.rate), workerSlowdown: NaN }) });
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
