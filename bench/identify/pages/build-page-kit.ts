@@ -3,11 +3,11 @@
 // a real-card kit's card images, with a few of the kit's cards outside the catalogue among them.
 // Card images belong to their owners: the kit is written outside the repository, never committed.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pageKinds, renderPage, type PageKind } from '../../../fixtures/identify/render-page.ts';
 import { SeededRandom } from '../../../fixtures/identify/seeded-random.ts';
-import { readKit } from '../real-cards/real-card-kit.ts';
+import { kitFolderOutsideRepository, readKit } from '../real-cards/real-card-kit.ts';
 import { pageKitManifestName, type PageKit, type PageKitCard } from './page-kit.ts';
 
 const usage = `Usage: npm run kit:pages -- --kit <real-card-kit> --out <dir> [--pages <n>] [--seed <n>]
@@ -24,11 +24,7 @@ if (!kitDir || !values.out) {
   console.error(usage);
   process.exit(2);
 }
-const out = resolve(values.out);
-if (!relative(resolve('.'), out).startsWith('..')) {
-  console.error(`The kit holds card images that are not ours: write it outside the repository, not in ${out}`);
-  process.exit(2);
-}
+const out = kitFolderOutsideRepository(values.out);
 
 const kit = readKit(kitDir);
 const inCatalog = [...new Set(kit.printings.map((printing) => printing.imageFile))];

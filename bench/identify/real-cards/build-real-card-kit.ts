@@ -4,7 +4,7 @@
 // outside the catalogue, each also as the app's frame capture. Card images belong to their owners:
 // the kit is never committed; this script is.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { extname, join, relative, resolve } from 'node:path';
+import { extname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderPhoto } from '../../../fixtures/identify/render-photo.ts';
 import { SeededRandom } from '../../../fixtures/identify/seeded-random.ts';
@@ -12,7 +12,7 @@ import { tcgdexAssetsBase } from '../../../server/catalog/asset-address.ts';
 import { printingRowId } from '../../../server/catalog/import/import-catalog.ts';
 import { variantNames } from '../../../server/catalog/import/tcgdex-catalog.ts';
 import { frameCapture } from './frame-capture.ts';
-import { kitManifestName, type KitManifest, type KitPhoto } from './real-card-kit.ts';
+import { kitFolderOutsideRepository, kitManifestName, type KitManifest, type KitPhoto } from './real-card-kit.ts';
 import { imagesIn } from './images-in.ts';
 
 const usage = `Usage: npm run kit:real-cards -- --out <dir> --set <setId>=<folder> [--set ...] --outside <folder> [--outside ...]
@@ -41,11 +41,7 @@ if (!values.out || values.set.length === 0) {
   console.error(usage);
   process.exit(2);
 }
-const out = resolve(values.out);
-if (!relative(resolve('.'), out).startsWith('..')) {
-  console.error(`The kit holds card images that are not ours: write it outside the repository, not in ${out}`);
-  process.exit(2);
-}
+const out = kitFolderOutsideRepository(values.out);
 
 
 interface CatalogCard {

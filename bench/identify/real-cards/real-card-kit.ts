@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const kitManifestName = 'kit.json';
 
@@ -25,4 +26,14 @@ export interface KitManifest {
 
 export function readKit(dir: string): KitManifest {
   return JSON.parse(readFileSync(join(dir, kitManifestName), 'utf8')) as KitManifest;
+}
+
+const repository = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Where a kit of card images goes: `out` resolved, or the process ends when it is inside the repository. */
+export function kitFolderOutsideRepository(out: string): string {
+  const folder = resolve(out);
+  if (relative(repository, folder).startsWith('..')) return folder;
+  console.error(`The kit holds card images that are not ours: write it outside the repository, not in ${folder}`);
+  process.exit(2);
 }
