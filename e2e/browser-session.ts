@@ -8,6 +8,11 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Browser>
   return chromium.launch({ executablePath, args: [...chromiumArgs, ...extraArgs] });
 }
 
+/** Chromium's fake camera playing `video` (a .y4m file), the permission prompt answered yes. */
+export function fakeCameraArgs(video: string): string[] {
+  return ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`];
+}
+
 const violations: string[] = [];
 
 /** What the Content-Security-Policy refused on every page opened so far (Chromium reports it on the console). */

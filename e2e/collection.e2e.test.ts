@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { writeFakeCameraVideo } from '../fixtures/camera/fake-camera-video.ts';
-import { cspViolations, launchChromium, openPage } from './browser-session.ts';
+import { cspViolations, fakeCameraArgs, launchChromium, openPage } from './browser-session.ts';
 import { registerAccount, signInAt } from './sign-in-flow.ts';
 
 const accounts = inject('accounts');
@@ -15,7 +15,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   const video = await writeFakeCameraVideo({ cardImage: cards.inCatalog.imageFile, out: join(folder, 'in-catalog.y4m'), cardHeightRatio: 0.78 });
-  cameraBrowser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
+  cameraBrowser = await launchChromium(fakeCameraArgs(video));
   browser = await launchChromium();
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from '
 import type { Browser, Page } from 'playwright-core';
 import { writeFakeCameraSequence } from '../fixtures/camera/fake-camera-sequence.ts';
 import { writeFakeCameraVideo } from '../fixtures/camera/fake-camera-video.ts';
-import { cspViolations, launchChromium, openPage } from './browser-session.ts';
+import { cspViolations, fakeCameraArgs, launchChromium, openPage } from './browser-session.ts';
 import { registerAccount, signInAt } from './sign-in-flow.ts';
 
 const accounts = inject('accounts');
@@ -22,8 +22,7 @@ beforeAll(async () => {
   const sequence = await writeFakeCameraSequence({ cardImages: shown.map((card) => card.imageFile), out: join(folder, 'sequence.y4m'), fps: 10, leadSeconds: 2, holdSeconds: 3, moveSeconds: 0.6, lastHoldSeconds: 25, cardHeightRatio: 0.78 });
   // The card stays in view for the whole of each test (the camera loops the file).
   const still = await writeFakeCameraVideo({ cardImage: cards.inCatalog.imageFile, out: join(folder, 'still.y4m'), cardHeightRatio: 0.78, fps: 5, holdSeconds: 60 });
-  const camera = (file: string) => ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${file}`];
-  [sequenceBrowser, stillBrowser, browser] = await Promise.all([launchChromium(camera(sequence.file)), launchChromium(camera(still)), launchChromium()]);
+  [sequenceBrowser, stillBrowser, browser] = await Promise.all([launchChromium(fakeCameraArgs(sequence.file)), launchChromium(fakeCameraArgs(still)), launchChromium()]);
   // The server's first identification loads what it needs: once it has learned its cards, ask one
   // first, so that the cards' pace is the app's.
   while (!((await (await fetch(`${baseUrl}/v1/vision/status`)).json()) as { ready: boolean }).ready) await new Promise((resolve) => setTimeout(resolve, 500));

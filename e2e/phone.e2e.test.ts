@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
 import { writeFakeCameraVideo } from '../fixtures/camera/fake-camera-video.ts';
-import { cspViolations, launchChromium, openPage } from './browser-session.ts';
+import { cspViolations, fakeCameraArgs, launchChromium, openPage } from './browser-session.ts';
 
 const baseUrl = inject('baseUrl');
 const cards = inject('scanCards');
@@ -14,7 +14,7 @@ let cardVideo: string;
 
 beforeAll(async () => {
   cardVideo = await writeFakeCameraVideo({ cardImage: cards.inCatalog.imageFile, out: join(videos, 'card.y4m'), cardHeightRatio: 0.78 });
-  browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${cardVideo}`]);
+  browser = await launchChromium(fakeCameraArgs(cardVideo));
 });
 afterAll(async () => {
   await browser?.close();

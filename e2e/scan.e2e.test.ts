@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { writeFakeCameraVideo } from '../fixtures/camera/fake-camera-video.ts';
-import { cspViolations, launchChromium, openPage } from './browser-session.ts';
+import { cspViolations, fakeCameraArgs, launchChromium, openPage } from './browser-session.ts';
 
 const baseUrl = inject('baseUrl');
 const cards = inject('scanCards');
@@ -23,7 +23,7 @@ afterEach(() => expect(cspViolations()).toEqual([]));
 /** A browser whose camera plays the given video (no card for a while, then a card entering the frame and holding still). */
 async function withCamera(video: string | null): Promise<Page> {
   const camera = video
-    ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]
+    ? fakeCameraArgs(video)
     : ['--use-fake-ui-for-media-stream'];
   const browser = await launchChromium(camera);
   browsers.push(browser);

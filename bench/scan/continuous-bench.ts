@@ -9,7 +9,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../../e2e/browser-session.ts';
+import { fakeCameraArgs, launchChromium } from '../../e2e/browser-session.ts';
 import { prepareScanCatalogue } from '../../e2e/scan-catalogue.ts';
 import { startServer, stop, waitForHealth } from '../../e2e/server-process.ts';
 import { onProviderPage, submitCredentials } from '../../e2e/sign-in-flow.ts';
@@ -46,7 +46,7 @@ const scannerLive = (page: Page) =>
 
 /** One collector's run through the sequence: the adds the page asked for, and the scans left to check. */
 async function runOnce(url: string, video: string, seconds: number, account: { email: string; password: string }, rate: number): Promise<{ adds: Add[]; toCheck: number }> {
-  const browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
+  const browser = await launchChromium(fakeCameraArgs(video));
   try {
     const page = await browser.newPage({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2 });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Page, Request } from 'playwright-core';
-import { launchChromium } from '../../e2e/browser-session.ts';
+import { fakeCameraArgs, launchChromium } from '../../e2e/browser-session.ts';
 import { prepareScanCatalogue } from '../../e2e/scan-catalogue.ts';
 import { writeFakeCameraVideo } from '../../fixtures/camera/fake-camera-video.ts';
 import { runContinuousBench } from './continuous-bench.ts';
@@ -95,7 +95,7 @@ async function workerThrottleRate(slowdown: number): Promise<{ rate: number; wor
 }
 
 async function measure(url: string, video: string, throttle: number): Promise<PageFigures> {
-  const browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
+  const browser = await launchChromium(fakeCameraArgs(video));
   try {
     const page = await browser.newPage({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2 });
     await page.addInitScript({ path: fileURLToPath(new URL('./page-probe.js', import.meta.url)) });
@@ -187,7 +187,7 @@ function loadFigures(visit: string, transfers: Transfer[], detectedAt: number): 
 
 /** A first visit and a second one (HTTP cache and service worker kept) on a slow 4G link, CPU 4x slower. */
 async function measurePhoneLoads(url: string, video: string): Promise<{ loads: LoadFigures[]; firstVisitTimeline: Transfer[]; catalogue: { bytes: number; runtime_or_model_requests: string[] } }> {
-  const browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
+  const browser = await launchChromium(fakeCameraArgs(video));
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2 });
     await context.addInitScript({ path: fileURLToPath(new URL('./page-probe.js', import.meta.url)) });

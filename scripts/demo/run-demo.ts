@@ -46,7 +46,7 @@ console.log(
     `Card Lens demo at ${baseUrl}: browse the catalogue, or scan with a camera that sees this card:`,
     `  ${demo.inCatalogCard}`,
     'With no camera, Chromium can play a card to the Scan screen as a camera:',
-    `  chromium --use-fake-ui-for-media-stream --use-fake-device-for-media-stream --use-file-for-fake-video-capture=${demo.cameraVideo} ${baseUrl}/scan`,
+    `  chromium --use-fake-ui-for-media-stream --use-fake-device-for-media-stream --use-file-for-fake-video-capture=${demo.cameraVideo} ${baseUrl}/`,
     'Ctrl-C stops it.',
   ].join('\n'),
 );
