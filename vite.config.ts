@@ -112,7 +112,7 @@ export default defineConfig({
   resolve: { conditions: ['onnxruntime-web-use-extern-wasm'] },
   optimizeDeps: {
     // Listed up front so the browser tests never see Vite re-bundle dependencies mid-run.
-    include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'jotai', 'jotai/utils', 'react-intl', 'react-router', 'ky', 'comlink', 'axe-core', 'oidc-client-ts', 'recharts'],
+    include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'jotai', 'jotai/utils', 'react-intl', 'react-router', 'ky', 'comlink', 'axe-core', 'oidc-client-ts', 'idb', 'recharts'],
     exclude: ['onnxruntime-web', 'vitest-browser-react'],
   },
   worker: { format: 'es' },

@@ -100,7 +100,7 @@ describe('collection care in the running product', () => {
     await expect.poll(ownedAfter).toEqual(['2', '1']);
     await page.getByRole('button', { name: 'Import 2 rows' }).click();
     await page.getByText('3 cards · 2 distinct printings').waitFor();
-    expect(await collectionTiles(page)).toEqual(once);
+    await expect.poll(() => collectionTiles(page)).toEqual(once);
 
     // Export, then re-import with replace: the same collection.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
@@ -110,6 +110,6 @@ describe('collection care in the running product', () => {
     await importFile(page, exported, 'Replace the copies I own with the file’s', 2);
     await page.getByRole('button', { name: 'Import 2 rows' }).click();
     await page.getByText('3 cards · 2 distinct printings').waitFor();
-    expect(await collectionTiles(page)).toEqual(once);
+    await expect.poll(() => collectionTiles(page)).toEqual(once);
   });
 });

@@ -11,6 +11,7 @@ import { cardCornersOnDemand } from '../locate/card-corners-model.ts';
 import { cardDetectorOnDemand } from '../locate/card-detector.ts';
 import { createFingerprintRepository } from '../catalog-index/fingerprint-repository.ts';
 import { createPooledIdentifyService, identifyPoolSettings, type IdentifyPoolSettings } from './identify-pool.ts';
+import { createPriceLookup, withPrices } from '../../catalog/prices/price-lookup.ts';
 import { createIdentifyService } from './identify-service.ts';
 import { indexCatalog } from '../catalog-index/index-catalog.ts';
 import { photoUpload } from '../../test-support/photo-upload.ts';
@@ -61,7 +62,8 @@ describe.each(testBackends())('identification on worker threads on $name', (back
     for (const photo of chosen) {
       const response = await identify(pooled, photo);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ candidates: await inProcess.identify(readFileSync(photo.file)) });
+      // The route adds each candidate's price from the catalogue.
+      expect(response.json()).toEqual({ candidates: await withPrices(await inProcess.identify(readFileSync(photo.file)), createPriceLookup(pooled.app.db)) });
     }
   }, 120_000);
 
