@@ -1,27 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { writeFakeCameraVideo } from '../fixtures/camera/fake-camera-video.ts';
-import { cspViolations, fakeCameraArgs, launchChromium, openPage } from './browser-session.ts';
+import { afterEach, describe, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { cameraAndPlainBrowsers } from './camera-browsers.ts';
+import { cspViolations, openPage } from './browser-session.ts';
 import { registerAccount, signInAt } from './sign-in-flow.ts';
 
 const accounts = inject('accounts');
 const cards = inject('scanCards');
-const folder = mkdtempSync(join(tmpdir(), 'card-lens-collection-'));
-let cameraBrowser: Browser;
-let browser: Browser;
-
-beforeAll(async () => {
-  const video = await writeFakeCameraVideo({ cardImage: cards.inCatalog.imageFile, out: join(folder, 'in-catalog.y4m'), cardHeightRatio: 0.78 });
-  cameraBrowser = await launchChromium(fakeCameraArgs(video));
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await Promise.all([cameraBrowser?.close(), browser?.close()]);
-  rmSync(folder, { recursive: true, force: true });
-});
+const browsers = cameraAndPlainBrowsers('collection');
 afterEach(() => expect(cspViolations()).toEqual([]));
 
 /** The collection as its screen shows it: each tile's name, quantity and condition. */
@@ -35,7 +22,7 @@ async function collectionTiles(page: Page): Promise<string[]> {
 
 describe('my collection in the running product', () => {
   test('sign in, scan a card and add it, see it in the collection, export it, and import it into a new account', { timeout: 180_000 }, async () => {
-    const page = await openPage(cameraBrowser, { acceptDownloads: true });
+    const page = await openPage(browsers.camera, { acceptDownloads: true });
     await signInAt(page, '/collection', accounts.collector);
     await page.getByText('Your collection is empty').waitFor();
 
@@ -68,12 +55,12 @@ describe('my collection in the running product', () => {
     await page.getByText('3 cards · 1 distinct printing').waitFor();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    const file = join(folder, download.suggestedFilename());
+    const file = join(browsers.folder, download.suggestedFilename());
     await download.saveAs(file);
     expect(readFileSync(file, 'utf8').split('\r\n')[0]).toBe('printing_id,name,set_id,set_code,set_name,number,language,finish,condition,quantity,added_at');
 
-    const newcomer = await registerAccount(browser, accounts.admin, 'Nadia');
-    const theirs = await openPage(browser);
+    const newcomer = await registerAccount(browsers.plain, accounts.admin, 'Nadia');
+    const theirs = await openPage(browsers.plain);
     await signInAt(theirs, '/collection', newcomer);
     await theirs.getByText('Your collection is empty').waitFor();
     await theirs.getByLabel('CSV file to import').setInputFiles(file);

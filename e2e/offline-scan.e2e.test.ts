@@ -1,27 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { writeFakeCameraVideo } from '../fixtures/camera/fake-camera-video.ts';
-import { cspViolations, fakeCameraArgs, launchChromium, openPage } from './browser-session.ts';
+import { afterEach, describe, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { cameraAndPlainBrowsers } from './camera-browsers.ts';
+import { cspViolations, openPage } from './browser-session.ts';
 import { registerAccount, signInAt } from './sign-in-flow.ts';
 
 const accounts = inject('accounts');
 const cards = inject('scanCards');
-const folder = mkdtempSync(join(tmpdir(), 'card-lens-offline-'));
-let cameraBrowser: Browser;
-let browser: Browser;
-
-beforeAll(async () => {
-  const video = await writeFakeCameraVideo({ cardImage: cards.inCatalog.imageFile, out: join(folder, 'in-catalog.y4m'), cardHeightRatio: 0.78 });
-  cameraBrowser = await launchChromium(fakeCameraArgs(video));
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await Promise.all([cameraBrowser?.close(), browser?.close()]);
-  rmSync(folder, { recursive: true, force: true });
-});
+const browsers = cameraAndPlainBrowsers('offline');
 afterEach(() => expect(cspViolations()).toEqual([]));
 
 /** A card in view and held still is what the engine reports as ready: the Take Photo button. */
@@ -49,7 +34,7 @@ const serviceWorkerReady = (page: Page) =>
 describe('scanning with no network', () => {
   test('the app opened offline queues the photos, a reload keeps them, and they are identified when the network is back', { timeout: 240_000 }, async () => {
     const name = cards.inCatalog.cardName;
-    const page = await openPage(cameraBrowser);
+    const page = await openPage(browsers.camera);
     await page.goto(inject('baseUrl'));
     await detected(page);
     await serviceWorkerReady(page);
@@ -76,8 +61,8 @@ describe('scanning with no network', () => {
 
   test('with the scan session on, a card captured offline is added to the collection once the network is back', { timeout: 240_000 }, async () => {
     const name = cards.inCatalog.cardName;
-    const collector = await registerAccount(browser, accounts.admin, 'Olive');
-    const page = await openPage(cameraBrowser);
+    const collector = await registerAccount(browsers.plain, accounts.admin, 'Olive');
+    const page = await openPage(browsers.camera);
     await signInAt(page, '/collection', collector);
     await page.getByText('Your collection is empty').waitFor();
     await page.getByRole('navigation').getByRole('link', { name: 'Scan' }).click();

@@ -181,7 +181,10 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
     const total = end - started;
     const inputSize = active ? settings.inputSize : 0;
     // The next frame runs at the size this device keeps the detection rate at.
-    if (active && sizes) settings = { ...settings, inputSize: sizes.observe(total) };
+    if (active && sizes) {
+      const next = sizes.observe(total);
+      if (next !== settings.inputSize) settings = { ...settings, inputSize: next };
+    }
     return {
       mode: active ? 'model' : 'basic',
       frame: size,
