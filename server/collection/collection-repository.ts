@@ -311,37 +311,36 @@ export function createCollectionRepository(db: Database): CollectionRepository {
 
     async value(owner, currency, top) {
       const value = valueExpression(currency);
-      const [summary, sets, topRows] = await Promise.all([
-        entries()
-          .select([
-            sql<string>`coalesce(sum(${value}), 0)`.as('total'),
-            sql<number>`count(${value})::int`.as('priced'),
-            sql<number>`(count(*) - count(${value}))::int`.as('unpriced'),
-          ])
-          .where('entry.owner', '=', owner)
-          .executeTakeFirstOrThrow(),
-        entries()
-          .innerJoin('card_set', 'card_set.id', 'entry.set_id')
-          .select(['entry.set_id', 'card_set.name', sql<string>`sum(${value})`.as('value')])
-          .where('entry.owner', '=', owner)
-          .groupBy(['entry.set_id', 'card_set.name'])
-          .having(sql<SqlBool>`count(${value}) > 0`)
-          .orderBy(sql`sum(${value})`, 'desc')
-          .orderBy('entry.set_id')
+      // One pass over the collector's entries by set; the total is the sets' sum, and the set names
+      // are joined to the grouped rows rather than to every entry.
+      const bySet = db
+        .selectFrom('collection_entry as entry')
+        .select(['entry.set_id', sql<string | null>`sum(${value})`.as('value'), sql<number>`count(${value})::int`.as('priced'), sql<number>`count(*)::int`.as('entries')])
+        .where('entry.owner', '=', owner)
+        .groupBy('entry.set_id')
+        .as('by_set');
+      const [sets, topRows] = await Promise.all([
+        db
+          .selectFrom(bySet)
+          .innerJoin('card_set', 'card_set.id', 'by_set.set_id')
+          .select(['by_set.set_id', 'card_set.name', 'by_set.value', 'by_set.priced', 'by_set.entries'])
+          .orderBy('by_set.value', (order) => order.desc().nullsLast())
+          .orderBy('by_set.set_id')
           .execute(),
         base()
           .select(entryColumns)
           .select(value.as('value'))
-          .where('entry.id', 'in', entries().select('entry.id').where('entry.owner', '=', owner).where(value, 'is not', null).orderBy(value, 'desc').orderBy('entry.id').limit(top))
+          .where('entry.id', 'in', entries().select('entry.id').where('entry.owner', '=', owner).where(value, 'is not', null).orderBy(value, 'desc').orderBy('entry.id', 'desc').limit(top))
           .orderBy(value, 'desc')
-          .orderBy('entry.id')
+          .orderBy('entry.id', 'desc')
           .execute(),
       ]);
+      const priced = sets.reduce((sum, set) => sum + set.priced, 0);
       return {
-        total: Number(summary.total),
-        priced: summary.priced,
-        unpriced: summary.unpriced,
-        sets: sets.map((row) => ({ setId: row.set_id, setName: row.name, value: Number(row.value) })),
+        total: sets.reduce((sum, set) => sum + Number(set.value ?? 0), 0),
+        priced,
+        unpriced: sets.reduce((sum, set) => sum + set.entries, 0) - priced,
+        sets: sets.filter((set) => set.priced > 0).map((set) => ({ setId: set.set_id, setName: set.name, value: Number(set.value) })),
         top: topRows as Array<EntryRow & { value: string | null }>,
       };
     },
