@@ -58,6 +58,7 @@ const collectionQueries = [
   // Prices: four printings in five have one, each with a price on five days of the last month.
   '/v1/collection/value?currency=EUR',
   '/v1/collection/value?currency=USD',
+  '/v1/collection/value/history?currency=EUR',
   '/v1/collection?order_by=value&sort_by=desc&currency=EUR&page=0&size=24',
   '/v1/collection?order_by=value&sort_by=asc&currency=USD&page=10&size=24',
   '/v1/collection?value=gt(20)&order_by=value&sort_by=desc&currency=EUR&page=0&size=24',

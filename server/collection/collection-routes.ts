@@ -18,6 +18,7 @@ import {
   EntryParamsSchema,
   EntrySchema,
   ImportErrorSchema,
+  CollectionValueHistorySchema,
   CollectionValueSchema,
   CurrencyQuerySchema,
   ImportPreviewSchema,
@@ -138,7 +139,7 @@ export async function registerCollectionRoutes(app: FastifyInstance, collection:
         schema: {
           summary: 'What my collection is worth',
           description:
-            "Each entry is worth its quantity times its printing's price for its finish (condition is not priced): the total, the entries with and without a price, each set's value, the most valuable entries and the value on each day prices changed (today's quantities).",
+            "Each entry is worth its quantity times its printing's price for its finish (condition is not priced): the total, the entries with and without a price, each set's value and the most valuable entries.",
           tags,
           security,
           querystring: CurrencyQuerySchema,
@@ -146,6 +147,21 @@ export async function registerCollectionRoutes(app: FastifyInstance, collection:
         },
       },
       async (request) => collection.value(owner(request), request.query.currency),
+    );
+
+    typed.get(
+      '/v1/collection/value/history',
+      {
+        schema: {
+          summary: 'What my collection was worth',
+          description: `The collection's value on each day a price of an owned printing changed in the last ${serverSettings.collection.valueHistoryDays.value} days, today's quantities counted (quantities have no history).`,
+          tags,
+          security,
+          querystring: CurrencyQuerySchema,
+          response: { 200: CollectionValueHistorySchema, ...errors },
+        },
+      },
+      async (request) => collection.valueHistory(owner(request), request.query.currency),
     );
 
     typed.get(

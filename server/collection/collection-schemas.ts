@@ -159,7 +159,11 @@ export const CollectionValueSchema = Type.Object({
   unpriced: Type.Integer({ description: 'Entries without one, left out of the total' }),
   sets: Type.Array(Type.Object({ setId: Type.String(), setName: Type.String(), value: Type.Number() }), { description: 'Sets with a priced entry, most valuable first' }),
   top: Type.Array(EntrySchema, { description: 'The most valuable entries, most valuable first, each with its value' }),
-  history: Type.Array(Type.Object({ date: Type.String({ description: 'YYYY-MM-DD' }), value: Type.Number() }), {
+});
+
+export const CollectionValueHistorySchema = Type.Object({
+  currency: CurrencySchema,
+  points: Type.Array(Type.Object({ date: Type.String({ description: 'YYYY-MM-DD' }), value: Type.Number() }), {
     description: "The value on each day a price of an owned printing changed, oldest first, today's quantities",
   }),
 });

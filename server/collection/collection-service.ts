@@ -38,6 +38,7 @@ export interface CollectionService {
   /** Removes an entry and answers it as it was, so the app can add it back (undo). */
   remove(owner: string, id: string): Promise<Entry>;
   value(owner: string, currency?: Currency): Promise<CollectionValue>;
+  valueHistory(owner: string, currency?: Currency): Promise<CollectionValueHistory>;
   totals: CollectionRepository['totals'];
   completion(owner: string): Promise<{ sets: Awaited<ReturnType<CollectionRepository['completion']>> }>;
   ownedInSet(owner: string, setId: string): Promise<{ setId: string; printings: Array<{ printingId: string; quantity: number }> }>;
@@ -56,7 +57,11 @@ export interface CollectionValue {
   unpriced: number;
   sets: Array<{ setId: string; setName: string; value: number }>;
   top: Entry[];
-  history: Array<{ date: string; value: number }>;
+}
+
+export interface CollectionValueHistory {
+  currency: Currency;
+  points: Array<{ date: string; value: number }>;
 }
 
 export interface ImportResult {
@@ -123,10 +128,7 @@ export function createCollectionService(
 
     async value(owner, asked) {
       const currency = asked ?? (await repository.currencyOf(owner));
-      const [rows, history] = await Promise.all([
-        repository.value(owner, currency, settings.valueTopEntries.value),
-        repository.valueHistory(owner, currency, settings.valueHistoryDays.value),
-      ]);
+      const rows = await repository.value(owner, currency, settings.valueTopEntries.value);
       return {
         currency,
         total: money(rows.total)!,
@@ -134,8 +136,13 @@ export function createCollectionService(
         unpriced: rows.unpriced,
         sets: rows.sets.map((set) => ({ ...set, value: money(set.value)! })),
         top: rows.top.map(toEntry),
-        history: history.map((point) => ({ date: point.date, value: money(point.value)! })),
       };
+    },
+
+    async valueHistory(owner, asked) {
+      const currency = asked ?? (await repository.currencyOf(owner));
+      const points = await repository.valueHistory(owner, currency, settings.valueHistoryDays.value);
+      return { currency, points: points.map((point) => ({ date: point.date, value: money(point.value)! })) };
     },
 
     async add(owner, input) {

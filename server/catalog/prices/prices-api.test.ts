@@ -69,6 +69,7 @@ describe.each(testBackends())('prices on $name', (backend) => {
       add: (printingId: string, quantity: number, condition = 'near_mint') => json<EntryBody>({ method: 'POST', url: '/v1/collection', payload: { printingId, quantity, condition } }),
       list: (query: Record<string, string> = {}) => json<{ content: EntryBody[] }>({ url: '/v1/collection', query }).then((page) => page.content),
       value: (currency?: string) => json<Record<string, unknown>>({ url: '/v1/collection/value', query: currency ? { currency } : {} }),
+      valueHistory: (currency?: string) => json<Record<string, unknown>>({ url: '/v1/collection/value/history', query: currency ? { currency } : {} }),
       exportCsv: async (layout: string) => (await call({ url: '/v1/collection/export', query: { layout } })).body,
       importCsv: (file: string, query: Record<string, string>, preview = false) =>
         call({ method: 'POST', url: `/v1/collection/import${preview ? '/preview' : ''}`, query, headers: { 'content-type': 'text/csv' }, payload: file }),
@@ -182,11 +183,24 @@ describe.each(testBackends())('prices on $name', (backend) => {
         ['en-base1-4-holo', 1691.74],
         ['en-swsh3-136-reverse', 1.29],
       ]);
-      expect(usd.history).toEqual([
-        { date: '2026-08-14', value: 1691.74 },
-        { date: '2026-08-23', value: 1693.03 },
-      ]);
       expect(await me.value('EUR')).toMatchObject({ currency: 'EUR', total: 795.16, priced: 1, unpriced: 2 });
+    });
+
+    it("the value over time counts today's quantities on each day a price changed", async () => {
+      const me = await newCollector();
+      await me.add('en-base1-4-holo', 2);
+      await me.add('en-swsh3-136-reverse', 3, 'damaged');
+      await me.add('en-sv03-125-holo', 1);
+      expect(await me.valueHistory('USD')).toEqual({
+        currency: 'USD',
+        points: [
+          { date: '2026-08-14', value: 1691.74 },
+          { date: '2026-08-23', value: 1693.03 },
+        ],
+      });
+      const refused = await me.call({ url: '/v1/collection/value/history', query: { currency: 'GBP' } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: expect.any(String) });
     });
 
     it('a refresh of prices changes the value of entries already owned', async () => {

@@ -27,7 +27,12 @@ export interface CollectionValue {
   sets: Array<{ setId: string; setName: string; value: number }>;
   /** The most valuable entries, most valuable first. */
   top: CollectionEntry[];
-  history: Array<{ date: string; value: number }>;
+}
+
+/** The collection's value on each day a price changed, oldest first, today's quantities counted. */
+export interface CollectionValueHistory {
+  currency: Currency;
+  points: Array<{ date: string; value: number }>;
 }
 
 export interface AddedEntry extends CollectionEntry {

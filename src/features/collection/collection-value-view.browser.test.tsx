@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { messagesByLocale } from '../../i18n/messages.ts';
 import { seriousAxeViolations } from '../../test-support/axe.ts';
 import type { Card } from '../../lib/catalogue-types.ts';
-import type { CollectionEntry, CollectionValue } from './collection-api.ts';
+import type { CollectionEntry, CollectionValue, CollectionValueHistory } from './collection-api.ts';
 import { CollectionValueView } from './collection-value.tsx';
 import '../../styles.css';
 import './collection.css';
@@ -40,15 +40,21 @@ const worth: CollectionValue = {
     { setId: 'en-beta', setName: 'Beta (Promo), Series', value: 12.5 },
   ],
   top: [entry('en-alpha-2-holo', 'Raichu', 2, 1250), entry('en-beta-TG01-normal', 'Éclair', 1, 12.5)],
-  history: [
+};
+
+/** What GET /v1/collection/value/history answers for the same collector. */
+const worthOverTime: CollectionValueHistory = {
+  currency: 'EUR',
+  points: [
     { date: '2026-11-20', value: 1100 },
     { date: '2026-11-22', value: 1180 },
     { date: '2026-11-24', value: 1262.5 },
   ],
 };
 
-async function show(value: CollectionValue, locale: 'en' | 'fr' = 'en') {
-  const router = createMemoryRouter([{ path: '/collection', Component: () => <CollectionValueView value={value} /> }], { initialEntries: ['/collection'] });
+/** `history` null: the value over time has not come yet. */
+async function show(value: CollectionValue, locale: 'en' | 'fr' = 'en', history: CollectionValueHistory | null = worthOverTime) {
+  const router = createMemoryRouter([{ path: '/collection', Component: () => <CollectionValueView value={value} history={history ?? undefined} /> }], { initialEntries: ['/collection'] });
   return render(
     <IntlProvider locale={locale} messages={messagesByLocale[locale]}>
       <main>
@@ -96,7 +102,7 @@ describe('The collection’s value', () => {
   });
 
   test('with no history and no price yet, it says so and draws no chart', async () => {
-    await show({ ...worth, total: 0, priced: 0, unpriced: 3, sets: [], top: [], history: [] });
+    await show({ ...worth, total: 0, priced: 0, unpriced: 3, sets: [], top: [] }, 'en', { currency: 'EUR', points: [] });
     const section = page.getByRole('region', { name: 'Value' });
     await expect.element(section.getByText('Total value: €0.00')).toBeVisible();
     await expect.element(section.getByText('None of your cards has a price yet.')).toBeVisible();
@@ -104,8 +110,16 @@ describe('The collection’s value', () => {
     expect(document.querySelector('.recharts-surface')).toBeNull();
   });
 
+  test('while the value over time is still asked for, the figures show and the chart says it is loading', async () => {
+    await show(worth, 'en', null);
+    const section = page.getByRole('region', { name: 'Value' });
+    await expect.element(section.getByText('Total value: €1,262.50')).toBeVisible();
+    await expect.element(section.getByText(/Loading/)).toBeVisible();
+    expect(document.querySelector('.recharts-surface')).toBeNull();
+  });
+
   test('an empty collection shows no value section', async () => {
-    await show({ ...worth, total: 0, priced: 0, unpriced: 0, sets: [], top: [], history: [] });
+    await show({ ...worth, total: 0, priced: 0, unpriced: 0, sets: [], top: [] });
     expect(document.querySelector('.collection-value')).toBeNull();
   });
 });

@@ -1,39 +1,57 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/load-error.tsx';
 import { LazyAmountChart } from '../../lib/lazy-amount-chart.tsx';
 import { formatMoney, type Currency } from '../../lib/price.ts';
+import { priceMessages } from '../../lib/price-messages.ts';
 import { useApiGet } from '../../lib/use-api-get.ts';
-import type { CollectionValue } from './collection-api.ts';
+import type { CollectionValue, CollectionValueHistory } from './collection-api.ts';
 import { conditionMessages } from './collection-messages.ts';
 import { collectionValueMessages as m } from './collection-value-messages.ts';
 
 /**
- * What the collection is worth in the collector's currency: the total, each set's share, the most
- * valuable cards and the value over time. `version` changes when the collection does.
+ * GETs a path again whenever `version` changes; while it is asked again the last answer stays,
+ * rather than the section blinking out.
  */
-export function CollectionValueSection({ currency, version }: { currency: Currency; version: number }) {
-  const value = useApiGet<CollectionValue>('v1/collection/value', { currency });
-  const { retry } = value;
+function useFollowedGet<T>(path: string, currency: Currency, version: number) {
+  const answer = useApiGet<T>(path, { currency });
+  const { retry } = answer;
   const shownVersion = useRef(version);
   useEffect(() => {
     if (shownVersion.current === version) return;
     shownVersion.current = version;
     retry();
   }, [version, retry]);
-  // While a change is counted again, the last figures stay rather than the section blinking out.
-  const [last, setLast] = useState<CollectionValue>();
-  if (value.status === 'ready' && value.data !== last) setLast(value.data);
-  if (value.status === 'error') return <LoadError error={value.error} onRetry={value.retry} />;
-  const shown = value.status === 'ready' ? value.data : last;
-  return shown ? <CollectionValueView value={shown} /> : null;
+  const [last, setLast] = useState<T>();
+  if (answer.status === 'ready' && answer.data !== last) setLast(answer.data);
+  return { answer, shown: answer.status === 'ready' ? answer.data : last };
 }
 
-/** The collection's worth as the value route answers it; nothing for an empty collection. */
-export function CollectionValueView({ value }: { value: CollectionValue }) {
+/**
+ * What the collection is worth in the collector's currency: the total, each set's share, the most
+ * valuable cards and the value over time, which comes on its own (it reads the price history).
+ * `version` changes when the collection does.
+ */
+export function CollectionValueSection({ currency, version }: { currency: Currency; version: number }) {
+  const value = useFollowedGet<CollectionValue>('v1/collection/value', currency, version);
+  const history = useFollowedGet<CollectionValueHistory>('v1/collection/value/history', currency, version);
+  if (value.answer.status === 'error') return <LoadError error={value.answer.error} onRetry={value.answer.retry} />;
+  if (!value.shown) return null;
+  const historyFailed = history.answer.status === 'error' ? history.answer : undefined;
+  return (
+    <CollectionValueView
+      value={value.shown}
+      history={history.shown}
+      historyFailure={historyFailed && <LoadError error={historyFailed.error} onRetry={historyFailed.retry} />}
+    />
+  );
+}
+
+/** The collection's worth as the value routes answer it; nothing for an empty collection. */
+export function CollectionValueView({ value, history, historyFailure }: { value: CollectionValue; history?: CollectionValueHistory; historyFailure?: ReactNode }) {
   const intl = useIntl();
-  const { currency, total, priced, unpriced, sets, top, history } = value;
+  const { currency, total, priced, unpriced, sets, top } = value;
   const money = (amount: number) => formatMoney(intl, amount, currency);
   if (priced + unpriced === 0) return null;
   return (
@@ -73,12 +91,17 @@ export function CollectionValueView({ value }: { value: CollectionValue }) {
           </div>
         )}
       </div>
-      <LazyAmountChart
-        title={intl.formatMessage(m.history)}
-        points={history.map((point) => ({ date: point.date, amount: point.value }))}
-        currency={currency}
-        emptyText={intl.formatMessage(m.historyEmpty)}
-      />
+      {historyFailure ??
+        (history ? (
+          <LazyAmountChart
+            title={intl.formatMessage(m.history)}
+            points={history.points.map((point) => ({ date: point.date, amount: point.value }))}
+            currency={history.currency}
+            emptyText={intl.formatMessage(m.historyEmpty)}
+          />
+        ) : (
+          <p className="amount-chart muted">{intl.formatMessage(priceMessages.chartLoading)}</p>
+        ))}
     </section>
   );
 }
