@@ -119,6 +119,7 @@ const collection = {
   importBatchRows: setting(50, 'rows per statement', "one upsert statement per batch inside the import transaction, the event loop turning between them: PGlite runs each statement on the main thread, and 500-row statements held it 100 to 350 ms each. With 50 and the turns (and the catalogue's identities kept between files), /health's p99 while three collectors imported 50,000-row files went from 1.1 s to 27 ms on 2 shared cores", true),
   valueTopEntries: setting(10, 'entries', "the collection value lists this many most valuable entries: a screen's worth"),
   valueHistoryDays: setting(365, 'days', "the collection value's chart covers a year of price changes"),
+  ownedMaxPrintings: setting(100, 'printings', 'the owned counts of one request: a binder page of 20 cards with its best match and four alternatives each; more is not one screen'),
   reportedProblems: setting(200, 'rows', 'an import report lists at most this many rows it could not read; past it the collector fixes the layout, not single rows'),
 };
 

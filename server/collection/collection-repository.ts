@@ -149,6 +149,8 @@ export interface CollectionRepository {
   totals(owner: string): Promise<{ cards: number; printings: number; entries: number }>;
   completion(owner: string): Promise<SetCompletionRow[]>;
   ownedInSet(owner: string, setId: string): Promise<Array<{ printing_id: string; quantity: number }>>;
+  /** Copies owned of each of these printings that is owned, every condition summed. */
+  ownedOf(owner: string, printingIds: string[]): Promise<Array<{ printing_id: string; quantity: number }>>;
   exportRows(owner: string): Promise<Array<EntryRow & { tcgplayer_product_id: number | null; cardmarket_id_product: number | null }>>;
   /** Every printing's identity, read again only when the catalogue changed (its change counter moved). */
   printingIdentities(): Promise<PrintingIdentity[]>;
@@ -403,6 +405,19 @@ export function createCollectionRepository(db: Database): CollectionRepository {
         .select(['printing_id', sql<string>`sum(quantity)::bigint`.as('quantity')])
         .where('owner', '=', owner)
         .where('set_id', '=', setId)
+        .groupBy('printing_id')
+        .orderBy('printing_id')
+        .execute()
+        .then((rows) => rows.map((row) => ({ printing_id: row.printing_id, quantity: count(row.quantity) })));
+    },
+
+    async ownedOf(owner, printingIds) {
+      if (printingIds.length === 0) return [];
+      return db
+        .selectFrom('collection_entry')
+        .select(['printing_id', sql<string>`sum(quantity)::bigint`.as('quantity')])
+        .where('owner', '=', owner)
+        .where('printing_id', 'in', printingIds)
         .groupBy('printing_id')
         .orderBy('printing_id')
         .execute()

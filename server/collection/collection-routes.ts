@@ -26,6 +26,8 @@ import {
   ImportResultSchema,
   LayoutQuerySchema,
   OwnedInSetSchema,
+  OwnedQuerySchema,
+  OwnedSchema,
   SetCompletionSchema,
   SetIdParamsSchema,
   TotalsSchema,
@@ -37,6 +39,7 @@ const importLimit = serverSettings.collection.importBodyLimit.value;
 const { previewRows, importMaxRows, maxQuantity: maxCopies } = serverSettings.collection;
 const maxRows = importMaxRows.value;
 const maxQuantity = maxCopies.value;
+const ownedMax = serverSettings.collection.ownedMaxPrintings.value;
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 const csvTypes = ['text/csv', 'application/csv', 'text/plain'];
 
@@ -182,6 +185,26 @@ export async function registerCollectionRoutes(app: FastifyInstance, collection:
         schema: { summary: 'The printings of one set I own', tags, security, params: SetIdParamsSchema, response: { 200: OwnedInSetSchema, ...errors } },
       },
       async (request) => collection.ownedInSet(owner(request), request.params.id),
+    );
+
+    typed.get(
+      '/v1/collection/owned',
+      {
+        schema: {
+          summary: 'How many copies I own of some printings',
+          description: `Every condition summed. At most ${ownedMax} printing ids, separated by commas.`,
+          tags,
+          security,
+          querystring: OwnedQuerySchema,
+          response: { 200: OwnedSchema, 400: ErrorSchema, 401: ErrorSchema },
+        },
+      },
+      async (request) => {
+        const printingIds = request.query.printingIds.split(',').map((id) => id.trim()).filter((id) => id !== '');
+        if (printingIds.length === 0) throw new HttpError(400, 'Name at least one printing id in printingIds', { code: 'no_printing_ids' });
+        if (printingIds.length > ownedMax) throw new HttpError(400, `Ask for at most ${ownedMax} printings at once, not ${printingIds.length}`, { code: 'too_many_printing_ids' });
+        return collection.owned(owner(request), printingIds);
+      },
     );
 
     typed.get(

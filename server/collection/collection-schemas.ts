@@ -87,6 +87,14 @@ export const OwnedInSetSchema = Type.Object({
   printings: Type.Array(Type.Object({ printingId: Type.String(), quantity: Type.Integer() })),
 });
 
+export const OwnedSchema = Type.Object({
+  printings: Type.Array(Type.Object({ printingId: Type.String(), quantity: Type.Integer() }), { description: 'The asked printings that are owned; one not listed is not owned' }),
+});
+
+export const OwnedQuerySchema = Type.Object({
+  printingIds: Type.String({ minLength: 1, description: `Printing ids separated by commas, at most ${serverSettings.collection.ownedMaxPrintings.value}` }),
+});
+
 export const SetIdParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 
 export const LayoutQuerySchema = Type.Object({

@@ -42,6 +42,8 @@ export interface CollectionService {
   totals: CollectionRepository['totals'];
   completion(owner: string): Promise<{ sets: Awaited<ReturnType<CollectionRepository['completion']>> }>;
   ownedInSet(owner: string, setId: string): Promise<{ setId: string; printings: Array<{ printingId: string; quantity: number }> }>;
+  /** Copies owned of each asked printing that is owned; one not listed is not owned. */
+  owned(owner: string, printingIds: string[]): Promise<{ printings: Array<{ printingId: string; quantity: number }> }>;
   exportCsv(owner: string, layout: LayoutName): Promise<string>;
   /** Reads a file on the import thread: its summary, first rows and problems. */
   previewImport(owner: string, layout: LayoutName, file: Uint8Array, mode?: ImportMode): Promise<ImportPreview>;
@@ -183,6 +185,11 @@ export function createCollectionService(
     async ownedInSet(owner, setId) {
       const rows = await repository.ownedInSet(owner, setId);
       return { setId, printings: rows.map((row) => ({ printingId: row.printing_id, quantity: row.quantity })) };
+    },
+
+    async owned(owner, printingIds) {
+      const rows = await repository.ownedOf(owner, [...new Set(printingIds)]);
+      return { printings: rows.map((row) => ({ printingId: row.printing_id, quantity: row.quantity })) };
     },
 
     async exportCsv(owner, layoutName) {
