@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { cardImageUrl } from '../../lib/catalogue-images.ts';
 import type { Card } from '../../lib/catalogue-types.ts';
-import { AddToCollectionButton } from '../collection/index.ts';
+import { AddToCollectionButton, OwnedCount, useOwnedCounts } from '../collection/index.ts';
 import { BottomSheet } from '../../components/bottom-sheet.tsx';
 import { catalogueMessages } from '../../components/catalogue-messages.ts';
 import { FallbackImage } from '../../components/fallback-image.tsx';
@@ -35,6 +35,7 @@ export function CardDetailSheet({ card, onClose, addOpen = false }: { card: Card
   const intl = useIntl();
   const unknown = intl.formatMessage(catalogueMessages.unknown);
   const currency = useCurrency();
+  const owned = useOwnedCounts([card.id]);
   return (
     <BottomSheet title={card.name} onClose={onClose}>
       <div className="card-detail">
@@ -43,6 +44,7 @@ export function CardDetailSheet({ card, onClose, addOpen = false }: { card: Card
         </div>
         <div className="card-detail-facts">
           <AddToCollectionButton printingId={card.id} name={card.name} className="button" initiallyOpen={addOpen} />
+          <OwnedCount count={owned?.get(card.id)} />
           <dl className="facts">
             <Fact label={intl.formatMessage(priceMessages.priceLabel)}>
               <PriceTag price={card.price} />

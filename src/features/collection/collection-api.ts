@@ -1,6 +1,7 @@
 import { api } from '../../lib/api.ts';
 import type { Card } from '../../lib/catalogue-types.ts';
 import type { Currency } from '../../lib/price.ts';
+import { announcing } from './owned/collection-changes.ts';
 
 /** The collection API's shapes as the app reads them (server/collection/collection-schemas.ts is the source). */
 export const conditions = ['near_mint', 'lightly_played', 'moderately_played', 'heavily_played', 'damaged'] as const;
@@ -104,16 +105,16 @@ export interface ImportPreview {
 export const maxQuantity = 9_999;
 
 export function addToCollection(input: { printingId: string; condition: Condition; quantity: number }): Promise<AddedEntry> {
-  return api.post<AddedEntry>('v1/collection', { json: input });
+  return announcing(api.post<AddedEntry>('v1/collection', { json: input }));
 }
 
 export function changeEntry(id: string, change: { quantity?: number; condition?: Condition }): Promise<CollectionEntry> {
-  return api.patch<CollectionEntry>(`v1/collection/${encodeURIComponent(id)}`, { json: change });
+  return announcing(api.patch<CollectionEntry>(`v1/collection/${encodeURIComponent(id)}`, { json: change }));
 }
 
 /** Removes an entry; answers it as it was (older servers answer nothing). */
 export function removeEntry(id: string): Promise<CollectionEntry | undefined> {
-  return api.delete<CollectionEntry | undefined>(`v1/collection/${encodeURIComponent(id)}`);
+  return announcing(api.delete<CollectionEntry | undefined>(`v1/collection/${encodeURIComponent(id)}`));
 }
 
 /** Puts a removed entry back: the same printing, condition and quantity. */
@@ -138,7 +139,7 @@ export function previewImport(layout: CsvLayout, text: string, mode: ImportMode 
 }
 
 export function applyImport(layout: CsvLayout, text: string, { mode = 'add', skipFailed = false }: { mode?: ImportMode; skipFailed?: boolean } = {}): Promise<ImportResult> {
-  return api.post<ImportResult>('v1/collection/import', { searchParams: { layout, mode, ...(skipFailed ? { skipFailed: true } : {}) }, ...csvBody(text) });
+  return announcing(api.post<ImportResult>('v1/collection/import', { searchParams: { layout, mode, ...(skipFailed ? { skipFailed: true } : {}) }, ...csvBody(text) }));
 }
 
 /** The failed rows as a CSV file: the server's text when it sends one, else written from the list. */
@@ -151,5 +152,11 @@ export function failuresCsv(result: ImportResult): string {
 /** Copies owned of each printing of a set, every condition summed. */
 export async function ownedInSet(setId: string): Promise<Map<string, number>> {
   const answer = await api.get<{ printings: Array<{ printingId: string; quantity: number }> }>(`v1/collection/sets/${encodeURIComponent(setId)}`);
+  return new Map(answer.printings.map((printing) => [printing.printingId, printing.quantity]));
+}
+
+/** Copies owned of each of these printings that is owned, every condition summed. */
+export async function ownedOf(printingIds: readonly string[]): Promise<Map<string, number>> {
+  const answer = await api.get<{ printings: Array<{ printingId: string; quantity: number }> }>('v1/collection/owned', { searchParams: { printingIds: printingIds.join(',') } });
   return new Map(answer.printings.map((printing) => [printing.printingId, printing.quantity]));
 }

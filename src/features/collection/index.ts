@@ -10,3 +10,5 @@ export type { ToCheck } from './session/scan-session.ts';
 export { ownedInSet, type AddedEntry } from './collection-api.ts';
 export { isConfident } from './session/scan-session.ts';
 export { collectionMessages } from './collection-messages.ts';
+export { useOwnedCounts } from './owned/use-owned-counts.ts';
+export { OwnedCount } from './owned/owned-count.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { CandidateMenu } from './candidate-menu.tsx';
-import { AddToCollectionButton, type AddedEntry } from '../collection/index.ts';
+import { AddToCollectionButton, OwnedCount, type AddedEntry } from '../collection/index.ts';
 import { cardImageUrl } from '../../lib/catalogue-images.ts';
 import { variantName } from '../../components/variant-name.ts';
 import type { ScanCandidate } from '../../lib/scan-candidate.ts';
@@ -14,7 +14,15 @@ export function useScoreText() {
   return (score: number) => intl.formatNumber(score / 100, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
-export function CandidateTile({ candidate, featured, onAdded }: { candidate: ScanCandidate; featured: boolean; onAdded?: (entry: AddedEntry) => void }) {
+export interface CandidateTileProps {
+  candidate: ScanCandidate;
+  featured: boolean;
+  onAdded?: (entry: AddedEntry) => void;
+  /** Copies of this printing the collector owns; undefined for a visitor. */
+  owned?: number;
+}
+
+export function CandidateTile({ candidate, featured, onAdded, owned }: CandidateTileProps) {
   const intl = useIntl();
   const scoreText = useScoreText();
   const [imageFailed, setImageFailed] = useState(false);
@@ -35,6 +43,7 @@ export function CandidateTile({ candidate, featured, onAdded }: { candidate: Sca
         <p className="candidate-price">
           <PriceTag price={candidate.price} />
         </p>
+        <OwnedCount count={owned} />
         <dl className="candidate-facts">
           <dd className="candidate-set">{candidate.setName}</dd>
           <dd className="candidate-number">{intl.formatMessage(m.number, { number: candidate.number })}</dd>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import type { AddedEntry } from '../collection/index.ts';
+import { useOwnedCounts, type AddedEntry } from '../collection/index.ts';
 import { CandidateTile } from './candidate-tile.tsx';
 import type { ScanCandidate } from '../../lib/scan-candidate.ts';
 import { scanMessages as m } from './scan-messages.ts';
@@ -22,6 +22,7 @@ export function ResultsPanel({ candidates, note, onAdded }: ResultsPanelProps) {
   const [best, ...others] = candidates;
   const alternatives = others.slice(0, shownAlternatives);
   const hidden = others.length - alternatives.length;
+  const owned = useOwnedCounts(candidates.slice(0, 1 + shownAlternatives).map((candidate) => candidate.printingId));
 
   return (
     <section className="results-panel" aria-labelledby="scan-results-title">
@@ -34,14 +35,14 @@ export function ResultsPanel({ candidates, note, onAdded }: ResultsPanelProps) {
       ) : (
         <>
           {note}
-          <CandidateTile candidate={best} featured onAdded={onAdded} />
+          <CandidateTile candidate={best} featured onAdded={onAdded} owned={owned?.get(best.printingId)} />
           {alternatives.length > 0 && (
             <>
               <h3 className="other-matches-title">{intl.formatMessage(m.otherMatches)}</h3>
               <ul className="other-matches">
                 {alternatives.map((candidate) => (
                   <li key={candidate.printingId}>
-                    <CandidateTile candidate={candidate} featured={false} onAdded={onAdded} />
+                    <CandidateTile candidate={candidate} featured={false} onAdded={onAdded} owned={owned?.get(candidate.printingId)} />
                   </li>
                 ))}
               </ul>
