@@ -6,6 +6,7 @@ export { AddToCollectionButton } from './add/add-to-collection-button.tsx';
 export { ScanSessionPanel } from './session/scan-session-panel.tsx';
 export { scanSessionMessages } from './session/scan-session-messages.ts';
 export { useScanSession, useSessionAdd } from './session/use-scan-session.ts';
+export { useSessionBatch, type BatchAdd } from './session/use-session-batch.ts';
 export type { ToCheck } from './session/scan-session.ts';
 export { ownedInSet, type AddedEntry } from './collection-api.ts';
 export { isConfident } from './session/scan-session.ts';

@@ -16,11 +16,15 @@ export interface CameraViewProps {
   basicMode: boolean;
   /** Drawn over the picture, e.g. what continuous scanning just found. */
   overlay?: ReactNode;
+  /** Page mode: no card frame; the overlay outlines every card in view. */
+  pageMode?: boolean;
 }
 
-function useOverlayTexts(phase: ScannerPhase, cameraFailed: boolean) {
+function useOverlayTexts(phase: ScannerPhase, cameraFailed: boolean, pageMode: boolean) {
   const intl = useIntl();
   if (cameraFailed) return { frame: null, status: intl.formatMessage(m.statusNoCamera) };
+  // A page has no one card to centre: the overlay counts the cards in view instead.
+  if (pageMode && phase !== 'processing' && phase !== 'starting') return { frame: null, status: null };
   switch (phase) {
     case 'ready':
       return { frame: intl.formatMessage(m.overlayDetected), status: intl.formatMessage(m.overlayDetected) };
@@ -39,19 +43,21 @@ function useOverlayTexts(phase: ScannerPhase, cameraFailed: boolean) {
 }
 
 /** The live camera with the card-shaped frame and what the scanner is doing, drawn over it. */
-export function CameraView({ videoRef, viewRef, freezeRef, phase, cameraFailed, modelProgress, modelLoading, basicMode, overlay }: CameraViewProps) {
+export function CameraView({ videoRef, viewRef, freezeRef, phase, cameraFailed, modelProgress, modelLoading, basicMode, overlay, pageMode = false }: CameraViewProps) {
   const intl = useIntl();
-  const texts = useOverlayTexts(phase, cameraFailed);
+  const texts = useOverlayTexts(phase, cameraFailed, pageMode);
   const frozen = phase === 'frozen' || phase === 'processing';
   const percent = modelProgress?.total ? intl.formatNumber(modelProgress.loaded / modelProgress.total, { style: 'percent' }) : null;
 
   return (
-    <div className="camera-view" ref={viewRef} data-phase={phase} aria-label={intl.formatMessage(m.cameraLabel)} role="group">
+    <div className="camera-view" ref={viewRef} data-phase={phase} data-mode={pageMode ? 'page' : 'card'} aria-label={intl.formatMessage(m.cameraLabel)} role="group">
       <video ref={videoRef} className="camera-video" playsInline muted autoPlay />
       <canvas ref={freezeRef} className="camera-freeze" hidden={!frozen} aria-hidden="true" />
-      <div className="card-frame" aria-hidden="true">
-        {texts.frame && <span className="card-frame-text">{texts.frame}</span>}
-      </div>
+      {!pageMode && (
+        <div className="card-frame" aria-hidden="true">
+          {texts.frame && <span className="card-frame-text">{texts.frame}</span>}
+        </div>
+      )}
       <p className="scanner-status" role="status" aria-live="polite" hidden={texts.status === null}>
         {texts.status}
       </p>

@@ -10,11 +10,13 @@ export interface CaptureControlsProps {
   onCapture: () => void;
   onRestartCamera: () => void;
   onScanAgain: () => void;
+  /** The capture button's words when ready, in place of the phase's (page mode). */
+  captureLabel?: string;
 }
 
 const captureLabel = { starting: m.alignCard, looking: m.alignCard, stabilizing: m.stabilizing, ready: m.takePhoto, processing: m.processing, frozen: m.processing };
 
-export function CaptureControls({ phase, captureEnabled, matched, onCapture, onRestartCamera, onScanAgain }: CaptureControlsProps) {
+export function CaptureControls({ phase, captureEnabled, matched, onCapture, onRestartCamera, onScanAgain, captureLabel: readyLabel }: CaptureControlsProps) {
   const intl = useIntl();
   if (matched !== null) {
     return (
@@ -28,7 +30,7 @@ export function CaptureControls({ phase, captureEnabled, matched, onCapture, onR
   return (
     <div className="capture-controls">
       <button type="button" className="button capture-button" disabled={!captureEnabled} onClick={onCapture}>
-        {intl.formatMessage(captureLabel[phase])}
+        {readyLabel !== undefined && phase !== 'processing' ? readyLabel : intl.formatMessage(captureLabel[phase])}
       </button>
       <button type="button" className="button secondary" onClick={onRestartCamera} disabled={phase === 'processing'}>
         {intl.formatMessage(m.restartCamera)}

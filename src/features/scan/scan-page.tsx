@@ -16,6 +16,8 @@ import { useScannerFit } from './use-scanner-fit.ts';
 import { ContinuousFlash } from './continuous/continuous-flash.tsx';
 import { continuousMessages as cm } from './continuous/continuous-messages.ts';
 import { useContinuousCapture } from './continuous/use-continuous-capture.ts';
+import { DetectionsOverlay } from './page/detections-overlay.tsx';
+import { pageMessages as pm } from './page/page-messages.ts';
 import './scan.css';
 import './continuous/continuous.css';
 
@@ -27,7 +29,7 @@ function bringResultIntoView(panel: Element | null | undefined) {
   if (!panel) return;
   const headerBottom = document.querySelector('.app-header')?.getBoundingClientRect().bottom ?? 0;
   const top = panel.getBoundingClientRect().top;
-  const best = (panel.querySelector('.candidate.featured, .no-match') ?? panel).getBoundingClientRect();
+  const best = (panel.querySelector('.candidate.featured, .no-match, .page-photo') ?? panel).getBoundingClientRect();
   if (top >= headerBottom && best.bottom <= window.innerHeight) return;
   window.scrollBy({ top: top - headerBottom - 8, behavior: 'instant' });
 }
@@ -38,8 +40,12 @@ export default function ScanPage() {
   const { refresh } = identifyStatus;
   const failureText = useCallback((error: unknown) => scanFailureText(error, intl, refresh), [intl, refresh]);
   const offline = useOfflineQueue();
-  const scanner = useScanner({ failureText, identifyOrQueue: offline.identifyOrQueue });
+  // Page mode: one photo of a binder page or of cards on a table, every card on it identified.
+  const [pageMode, setPageMode] = useState(false);
+  const scanner = useScanner({ failureText, identifyOrQueue: offline.identifyOrQueue, pageMode });
   const result = scanner.state.result;
+  const page = scanner.state.page;
+  const pageHintId = useId();
   const headRef = useRef<HTMLDivElement>(null);
   const scannerRef = useRef<HTMLDivElement>(null);
   useScannerFit(headRef, scannerRef);
@@ -47,9 +53,9 @@ export default function ScanPage() {
   // Continuous scanning: the scan session's way of scanning, or the Continuous switch outside one.
   const sessionOn = useSessionAdd().addingFor !== null;
   const [continuousSwitch, setContinuousSwitch] = useState(false);
-  const continuousOn = sessionOn || continuousSwitch;
+  const continuousOn = !pageMode && (sessionOn || continuousSwitch);
   const busy = useRef(false);
-  busy.current = scanner.state.processing || result !== null;
+  busy.current = scanner.state.processing || result !== null || page !== null;
   const scannerBusy = useCallback(() => busy.current, []);
   const continuous = useContinuousCapture({ enabled: continuousOn && scanner.cameraStatus === 'live', captureLive: scanner.captureLive, scannerBusy });
   const continuousHintId = useId();
@@ -62,6 +68,15 @@ export default function ScanPage() {
     bringResultIntoView(scannerRef.current?.parentElement?.querySelector('.results-panel'));
   }, [result, clearContinuous]);
 
+  useEffect(() => {
+    if (page === null) return;
+    clearContinuous();
+    bringResultIntoView(scannerRef.current?.parentElement?.querySelector('.results-panel'));
+    return () => URL.revokeObjectURL(page.photoUrl);
+  }, [page, clearContinuous]);
+
+  const live = scanner.phase !== 'frozen' && scanner.phase !== 'processing';
+  const overlay = pageMode ? live && <DetectionsOverlay /> : continuousOn && <ContinuousFlash flash={continuous.flash} />;
   return (
     <section className="page scan-page">
       <div ref={headRef}>
@@ -79,17 +94,26 @@ export default function ScanPage() {
             modelLoading={scanner.model.status === null}
             modelProgress={scanner.model.progress}
             basicMode={scanner.model.status?.mode === 'basic'}
-            overlay={continuousOn && <ContinuousFlash flash={continuous.flash} />}
+            overlay={overlay}
+            pageMode={pageMode}
           />
           <CaptureControls
             phase={scanner.phase}
             captureEnabled={scanner.captureEnabled}
-            matched={result === null ? null : result.length > 0}
+            matched={result !== null ? result.length > 0 : page !== null ? page.cards.length > 0 : null}
+            captureLabel={pageMode ? intl.formatMessage(pm.takePhoto) : undefined}
             onCapture={() => void scanner.capture()}
             onRestartCamera={() => void scanner.restartCamera()}
             onScanAgain={() => void scanner.scanAgain()}
           />
-          {sessionOn ? (
+          <label className="continuous-switch page-switch">
+            <input type="checkbox" role="switch" checked={pageMode} disabled={scanner.state.processing} aria-describedby={pageHintId} onChange={(event) => setPageMode(event.target.checked)} />
+            <span>{intl.formatMessage(pm.switchLabel)}</span>
+          </label>
+          <p id={pageHintId} className="muted continuous-hint">
+            {intl.formatMessage(pm.switchHint)}
+          </p>
+          {pageMode ? null : sessionOn ? (
             <p className="muted continuous-hint">{intl.formatMessage(cm.sessionHint)}</p>
           ) : (
             <>
@@ -103,7 +127,7 @@ export default function ScanPage() {
             </>
           )}
         </div>
-        <ScanSide result={result ?? continuous.result} continuous={result === null && continuous.result !== null} offline={offline} />
+        <ScanSide result={result ?? continuous.result} page={page} continuous={result === null && continuous.result !== null} offline={offline} />
       </div>
       <p className="page-subtitle">{intl.formatMessage(m.subtitle)}</p>
       <ScanSteps />

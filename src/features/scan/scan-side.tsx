@@ -7,16 +7,20 @@ import type { OfflineQueue } from './offline/use-offline-queue.ts';
 import { ScanTips } from './scan-tips.tsx';
 import { continuousMessages } from './continuous/continuous-messages.ts';
 import { ToCheckList } from './continuous/to-check-list.tsx';
+import { PageResult } from './page/page-result.tsx';
+import type { PageScan } from './page/page-scan.ts';
 
 export interface ScanSideProps {
   result: ScanCandidate[] | null;
+  /** A page photo's answer (page mode); shown in place of a single result. */
+  page?: PageScan | null;
   /** The result was found by continuous scanning: an unsure one waits in the session's "to check" list. */
   continuous?: boolean;
   offline?: OfflineQueue;
 }
 
 /** The column beside the camera: the scan session, the scans taken offline, then the last result (or the tips before one). */
-export function ScanSide({ result, continuous = false, offline }: ScanSideProps) {
+export function ScanSide({ result, page = null, continuous = false, offline }: ScanSideProps) {
   const intl = useIntl();
   const session = useScanSession(result, { continuous });
   const note =
@@ -38,7 +42,13 @@ export function ScanSide({ result, continuous = false, offline }: ScanSideProps)
         </ScanSessionPanel>
       )}
       {offline && <OfflineScans queue={offline} />}
-      {result !== null ? <ResultsPanel candidates={result} note={note} onAdded={session.record} /> : <ScanTips />}
+      {page !== null ? (
+        <PageResult key={page.photoUrl} page={page} />
+      ) : result !== null ? (
+        <ResultsPanel candidates={result} note={note} onAdded={session.record} />
+      ) : (
+        <ScanTips />
+      )}
     </div>
   );
 }

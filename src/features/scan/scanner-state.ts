@@ -1,4 +1,5 @@
 import type { ScanCandidate } from '../../lib/scan-candidate.ts';
+import type { PageScan } from './page/page-scan.ts';
 
 /**
  * What the scanner shows (spec section 4): the camera starts, then looks for a card, stabilises on
@@ -15,20 +16,28 @@ export interface ScannerState {
   processing: boolean;
   /** Candidates of the last capture; null until a capture succeeded. */
   result: ScanCandidate[] | null;
+  /** The last photo of a page (page mode) and the cards found on it; null until one is answered. */
+  page: PageScan | null;
 }
 
 export type ScannerEvent =
   | { type: 'camera-started' }
   | { type: 'camera-stopped' }
   | { type: 'frame'; detected: boolean; hits: number }
-  | { type: 'capture-started' }
+  | { type: 'capture-started'; page?: boolean }
   | { type: 'capture-succeeded'; candidates: ScanCandidate[] }
+  | { type: 'page-succeeded'; page: PageScan }
   | { type: 'capture-failed' }
   | { type: 'reset' };
 
-export const initialScannerState: ScannerState = { cameraOn: false, detected: false, hits: 0, processing: false, result: null };
+export const initialScannerState: ScannerState = { cameraOn: false, detected: false, hits: 0, processing: false, result: null, page: null };
 
-const cleared = { detected: false, hits: 0, processing: false, result: null };
+const cleared = { detected: false, hits: 0, processing: false, result: null, page: null };
+
+/** A result of either kind is on screen: the camera stays frozen and frames are left alone. */
+export function showsResult(state: ScannerState): boolean {
+  return state.result !== null || state.page !== null;
+}
 
 export function scannerReducer(state: ScannerState, event: ScannerEvent): ScannerState {
   switch (event.type) {
@@ -38,14 +47,16 @@ export function scannerReducer(state: ScannerState, event: ScannerEvent): Scanne
       return { ...state, cameraOn: false, detected: false, hits: 0 };
     case 'frame':
       // Frames that arrive while a photo is processed or shown do not change what the user sees.
-      if (state.processing || state.result !== null) return state;
+      if (state.processing || showsResult(state)) return state;
       // Most frames change nothing on screen: keeping the same state object spares React a render per frame.
       if (event.detected === state.detected && event.hits > 0 === state.hits > 0) return state;
       return { ...state, detected: event.detected, hits: event.hits };
     case 'capture-started':
-      return canCapture(state) ? { ...state, processing: true } : state;
+      return (event.page ? canCapturePage(state) : canCapture(state)) ? { ...state, processing: true } : state;
     case 'capture-succeeded':
       return { ...state, processing: false, result: event.candidates };
+    case 'page-succeeded':
+      return { ...state, processing: false, page: event.page };
     case 'capture-failed':
       return { ...state, ...cleared };
     case 'reset':
@@ -54,7 +65,7 @@ export function scannerReducer(state: ScannerState, event: ScannerEvent): Scanne
 }
 
 export function phaseOf(state: ScannerState): ScannerPhase {
-  if (state.result !== null) return 'frozen';
+  if (showsResult(state)) return 'frozen';
   if (state.processing) return 'processing';
   if (!state.cameraOn) return 'starting';
   if (state.detected) return 'ready';
@@ -63,5 +74,10 @@ export function phaseOf(state: ScannerState): ScannerPhase {
 
 /** Capture needs a detected card and nothing else going on (spec section 5). */
 export function canCapture(state: ScannerState): boolean {
-  return state.cameraOn && state.detected && !state.processing && state.result === null;
+  return state.cameraOn && state.detected && !state.processing && !showsResult(state);
+}
+
+/** A page is photographed whole, whatever the lock on one card: the server finds the cards itself. */
+export function canCapturePage(state: ScannerState): boolean {
+  return state.cameraOn && !state.processing && !showsResult(state);
 }

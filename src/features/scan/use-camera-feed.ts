@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { FrameResult } from '../../../engine/api.ts';
-import { frameInVideo } from '../../lib/camera/frame-region.ts';
+import { frameInVideo, viewInVideo } from '../../lib/camera/frame-region.ts';
 import { startFramePump } from '../../lib/camera/frame-pump.ts';
 import { useCamera } from '../../lib/camera/use-camera.ts';
 import type { EngineClient } from '../../lib/engine-client.ts';
@@ -11,6 +11,8 @@ export interface CameraFeedOptions {
   inputSize: number | undefined;
   /** Whether frames are left alone for now (a photo is processed or shown). */
   paused: () => boolean;
+  /** Page mode: the engine looks at the whole view for every card on it, not at the card frame. */
+  pageMode: () => boolean;
   onFrame: (result: FrameResult) => void;
 }
 
@@ -18,7 +20,7 @@ export interface CameraFeedOptions {
  * The camera and what feeds the engine from it: the video, the card frame's region of it, the pump
  * that hands frames to the worker, and the frozen last frame shown while a photo is processed.
  */
-export function useCameraFeed({ engineRef, inputSize, paused, onFrame }: CameraFeedOptions) {
+export function useCameraFeed({ engineRef, inputSize, paused, pageMode, onFrame }: CameraFeedOptions) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const viewRef = useRef<HTMLDivElement>(null);
   const freezeRef = useRef<HTMLCanvasElement>(null);
@@ -31,19 +33,27 @@ export function useCameraFeed({ engineRef, inputSize, paused, onFrame }: CameraF
     return frameInVideo({ width: video.videoWidth, height: video.videoHeight }, { width: view.clientWidth, height: view.clientHeight });
   }, []);
 
+  /** All the video the view shows: what a page photo holds. */
+  const wholeView = useCallback(() => {
+    const video = videoRef.current;
+    const view = viewRef.current;
+    if (!video || !view) return null;
+    return viewInVideo({ width: video.videoWidth, height: video.videoHeight }, { width: view.clientWidth, height: view.clientHeight });
+  }, []);
+
   useEffect(() => {
     const video = videoRef.current;
     const engine = engineRef.current;
     if (camera.status !== 'live' || inputSize === undefined || !video || !engine) return;
     return startFramePump({
       video,
-      region,
+      region: () => (pageMode() ? wholeView() : region()),
       maxSide: inputSize,
       detect: (frame, timestampMs) => engine.detect(frame, { timestampMs }),
       paused,
       onResult: onFrame,
     });
-  }, [camera.status, inputSize, engineRef, region, paused, onFrame]);
+  }, [camera.status, inputSize, engineRef, region, wholeView, paused, pageMode, onFrame]);
 
   /** The frame on screen held still while the photo taken from it is processed. */
   const freeze = useCallback(() => {
@@ -60,7 +70,7 @@ export function useCameraFeed({ engineRef, inputSize, paused, onFrame }: CameraF
     void videoRef.current?.play().catch(() => undefined);
   }, []);
 
-  return { videoRef, viewRef, freezeRef, status: camera.status, start: camera.start, region, freeze, resume };
+  return { videoRef, viewRef, freezeRef, status: camera.status, start: camera.start, region, wholeView, freeze, resume };
 }
 
 export type CameraFeed = ReturnType<typeof useCameraFeed>;

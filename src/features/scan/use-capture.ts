@@ -4,11 +4,13 @@ import type { ScanCandidate } from '../../lib/scan-candidate.ts';
 import type { IdentifyOutcome } from './offline/use-offline-queue.ts';
 import type { CameraFeed } from './use-camera-feed.ts';
 import type { ScannerMessages } from './use-scanner-messages.ts';
-import { canCapture, type ScannerEvent, type ScannerState } from './scanner-state.ts';
+import { canCapture, canCapturePage, type ScannerEvent, type ScannerState } from './scanner-state.ts';
+import { identifyPage as identifyPageOnServer } from './page/identify-page.ts';
+import type { PageCard } from './page/page-scan.ts';
 
 export interface CaptureOptions {
   engineRef: RefObject<EngineClient | null>;
-  feed: Pick<CameraFeed, 'videoRef' | 'region' | 'freeze' | 'resume'>;
+  feed: Pick<CameraFeed, 'videoRef' | 'region' | 'wholeView' | 'freeze' | 'resume'>;
   /** The scanner's state as of now, not as of the last render: frames arrive between renders. */
   stateRef: RefObject<ScannerState>;
   dispatch: Dispatch<ScannerEvent>;
@@ -17,11 +19,13 @@ export interface CaptureOptions {
   failureText: (error: unknown) => Promise<string>;
   /** Identifies the photo, or queues it for when the network is back. */
   identifyOrQueue: (photo: Blob) => Promise<IdentifyOutcome>;
+  /** Identifies every card on a page photo; the server's route unless given. */
+  identifyPage?: (photo: Blob) => Promise<PageCard[]>;
 }
 
 /** Taking the photo and identifying it, and clearing the result to scan again. */
-export function useCapture({ engineRef, feed, stateRef, dispatch, messages, failureText, identifyOrQueue }: CaptureOptions) {
-  const { videoRef, region: regionOf, freeze, resume } = feed;
+export function useCapture({ engineRef, feed, stateRef, dispatch, messages, failureText, identifyOrQueue, identifyPage = identifyPageOnServer }: CaptureOptions) {
+  const { videoRef, region: regionOf, wholeView, freeze, resume } = feed;
 
   const capture = useCallback(async () => {
     const engine = engineRef.current;
@@ -57,6 +61,35 @@ export function useCapture({ engineRef, feed, stateRef, dispatch, messages, fail
   }, [engineRef, videoRef, regionOf, stateRef, dispatch, freeze, resume, messages, failureText, identifyOrQueue]);
 
   /**
+   * Page mode's capture: all the view shows, at the camera's full resolution, sent whole; the server
+   * finds the cards. The photo stays on screen with the cards outlined until Take Another.
+   */
+  const capturePage = useCallback(async () => {
+    const engine = engineRef.current;
+    const video = videoRef.current;
+    const region = wholeView();
+    if (!canCapturePage(stateRef.current) || !engine || !video || !region) return;
+    dispatch({ type: 'capture-started', page: true });
+    stateRef.current = { ...stateRef.current, processing: true };
+    messages.capturing();
+    try {
+      const frame = await createImageBitmap(video, region.x, region.y, region.width, region.height);
+      freeze();
+      const photo = await engine.capture(frame);
+      messages.identifying();
+      const cards = await identifyPage(photo);
+      dispatch({ type: 'page-succeeded', page: { photoUrl: URL.createObjectURL(photo), width: region.width, height: region.height, cards } });
+      messages.pageIdentified(cards.length);
+    } catch (error) {
+      console.warn('Page scan failed:', error);
+      messages.failed(await failureText(error));
+      await engine.reset().catch(() => undefined);
+      dispatch({ type: 'capture-failed' });
+      resume();
+    }
+  }, [engineRef, videoRef, wholeView, stateRef, dispatch, freeze, resume, messages, failureText, identifyPage]);
+
+  /**
    * Continuous scanning's capture: the same photo of the card frame, identified (or queued) the same
    * way, while the camera stays live and the scanner keeps looking. Answers the candidates, or null
    * when the photo was queued or the scan failed (said as for Take Photo).
@@ -89,5 +122,5 @@ export function useCapture({ engineRef, feed, stateRef, dispatch, messages, fail
     messages.ready();
   }, [engineRef, dispatch, resume, messages]);
 
-  return { capture, captureLive, scanAgain };
+  return { capture, capturePage, captureLive, scanAgain };
 }

@@ -6,6 +6,7 @@ import { addToastAtom } from '../../state/toasts.ts';
 import type { ScanCandidate } from '../../lib/scan-candidate.ts';
 import { scanMessages as m } from './scan-messages.ts';
 import { offlineMessages } from './offline/offline-messages.ts';
+import { pageMessages } from './page/page-messages.ts';
 
 /** The scan toast that walks through capturing, identifying and the outcome keeps one id, so each replaces the last. */
 const scanToastId = 'scan-progress';
@@ -39,6 +40,10 @@ export function useScannerMessages(mode: EngineStatus['mode'] | undefined) {
         if (best) addToast({ id: scanToastId, type: 'success', title: text(m.toastFound, { name: best.cardName }), duration: 5000 });
         else addToast({ id: scanToastId, type: 'warning', title: text(m.toastNoMatch), message: text(m.toastNoMatchText), duration: 5000 });
       },
+      pageIdentified: (cards: number) =>
+        cards > 0
+          ? addToast({ id: scanToastId, type: 'success', title: text(pageMessages.toastFound, { count: cards }), duration: 5000 })
+          : addToast({ id: scanToastId, type: 'warning', title: text(pageMessages.noCardsTitle), message: text(pageMessages.noCardsAdvice), duration: 5000 }),
       queued: () => addToast({ id: scanToastId, type: 'info', title: text(offlineMessages.toastQueued), duration: 4000 }),
       failed: (message: string) => addToast({ id: scanToastId, type: 'error', title: text(m.toastFailed), message, duration: 0 }),
       ready: () => addToast({ id: scanToastId, type: 'info', title: text(m.toastReady), message: text(m.toastReadyText), duration: 3000 }),

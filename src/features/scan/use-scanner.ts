@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { EngineInit, EngineStatus, FrameResult, LoadProgress } from '../../../engine/api.ts';
 import { frameEventName } from '../../lib/frame-event.ts';
 import { useEngineWorker } from '../../lib/use-engine-worker.ts';
-import { canCapture, initialScannerState, phaseOf, scannerReducer } from './scanner-state.ts';
+import { canCapture, canCapturePage, initialScannerState, phaseOf, scannerReducer, showsResult } from './scanner-state.ts';
 import { useCameraFeed } from './use-camera-feed.ts';
 import { useCapture } from './use-capture.ts';
 import { useScannerMessages } from './use-scanner-messages.ts';
@@ -21,6 +21,8 @@ export interface ScannerOptions {
   failureText: (error: unknown) => Promise<string>;
   /** Identifies a photo, or queues it for when the network is back (offline/use-offline-queue.ts). */
   identifyOrQueue: (photo: Blob) => Promise<IdentifyOutcome>;
+  /** Page mode: the engine looks at the whole view, and one photo of it is identified card by card. */
+  pageMode?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface ScannerOptions {
  * capture and identification (use-capture.ts) and what is said of each (use-scanner-messages.ts),
  * around one state machine (scanner-state.ts).
  */
-export function useScanner({ failureText, identifyOrQueue }: ScannerOptions) {
+export function useScanner({ failureText, identifyOrQueue, pageMode = false }: ScannerOptions) {
   const worker = useEngineWorker(scannerInit);
   const engineRef = worker.engine;
   const [state, dispatch] = useReducer(scannerReducer, initialScannerState);
@@ -41,19 +43,27 @@ export function useScanner({ failureText, identifyOrQueue }: ScannerOptions) {
     if (worker.error) console.error('Scanner engine failed to start:', worker.error);
   }, [worker.error]);
 
+  const pageModeRef = useRef(pageMode);
+  pageModeRef.current = pageMode;
   const wasDetected = useRef(false);
   const onFrame = useCallback(
     (result: FrameResult) => {
-      if (result.detected && !wasDetected.current) messages.cardDetected();
+      // A page holds many cards: its overlay outlines them, and "Card detected" would speak of one.
+      if (result.detected && !wasDetected.current && !pageModeRef.current) messages.cardDetected();
       wasDetected.current = result.detected;
-      window.dispatchEvent(new CustomEvent(frameEventName, { detail: { timings: result.timings, inputSize: result.inputSize, accepted: result.accepted, detected: result.detected, hits: result.hysteresis.hits } }));
+      window.dispatchEvent(
+        new CustomEvent(frameEventName, {
+          detail: { timings: result.timings, inputSize: result.inputSize, accepted: result.accepted, detected: result.detected, hits: result.hysteresis.hits, frame: result.frame, detections: result.detections },
+        }),
+      );
       dispatch({ type: 'frame', detected: result.detected, hits: result.hysteresis.hits });
     },
     [messages],
   );
-  const paused = useCallback(() => stateRef.current.processing || stateRef.current.result !== null, []);
-  const feed = useCameraFeed({ engineRef, inputSize: worker.status?.settings.inputSize, paused, onFrame });
-  const { capture, captureLive, scanAgain } = useCapture({ engineRef, feed, stateRef, dispatch, messages, failureText, identifyOrQueue });
+  const paused = useCallback(() => stateRef.current.processing || showsResult(stateRef.current), []);
+  const isPageMode = useCallback(() => pageModeRef.current, []);
+  const feed = useCameraFeed({ engineRef, inputSize: worker.status?.settings.inputSize, paused, pageMode: isPageMode, onFrame });
+  const { capture, capturePage, captureLive, scanAgain } = useCapture({ engineRef, feed, stateRef, dispatch, messages, failureText, identifyOrQueue });
 
   const startCamera = useCallback(
     async (restarted: boolean) => {
@@ -86,10 +96,10 @@ export function useScanner({ failureText, identifyOrQueue }: ScannerOptions) {
     freezeRef: feed.freezeRef,
     state,
     phase: phaseOf(state),
-    captureEnabled: canCapture(state),
+    captureEnabled: pageMode ? canCapturePage(state) : canCapture(state),
     cameraStatus: feed.status,
     model,
-    capture,
+    capture: pageMode ? capturePage : capture,
     captureLive,
     scanAgain,
     restartCamera,

@@ -1,6 +1,12 @@
 /** The on-screen card frame (spec section 9): 82% of the view's width, card-shaped (width/height 0.7), centred. */
 export const cardFrame = { widthRatio: 0.82, aspect: 0.7 } as const;
 
+/** A centred frame: its width as a share of the view's, and its width over its height. */
+export interface FrameShape {
+  widthRatio: number;
+  aspect: number;
+}
+
 export interface Size {
   width: number;
   height: number;
@@ -14,7 +20,7 @@ export interface Region {
 }
 
 /** The card frame in view (CSS) pixels. */
-export function frameInView(view: Size, frame = cardFrame): Region {
+export function frameInView(view: Size, frame: FrameShape = cardFrame): Region {
   const width = view.width * frame.widthRatio;
   const height = width / frame.aspect;
   return { x: (view.width - width) / 2, y: (view.height - height) / 2, width, height };
@@ -24,7 +30,7 @@ export function frameInView(view: Size, frame = cardFrame): Region {
  * The part of the video behind the card frame, in the video's own pixels, for a video shown with
  * `object-fit: cover`. Clamped to the video, rounded to whole pixels; null before the video has a size.
  */
-export function frameInVideo(video: Size, view: Size, frame = cardFrame): Region | null {
+export function frameInVideo(video: Size, view: Size, frame: FrameShape = cardFrame): Region | null {
   if (video.width <= 0 || video.height <= 0 || view.width <= 0 || view.height <= 0) return null;
   const scale = Math.max(view.width / video.width, view.height / video.height);
   const offsetX = (view.width - video.width * scale) / 2;
@@ -37,4 +43,10 @@ export function frameInVideo(video: Size, view: Size, frame = cardFrame): Region
   const x = Math.round(left);
   const y = Math.round(top);
   return { x, y, width: Math.round(right) - x, height: Math.round(bottom) - y };
+}
+
+/** The whole part of the video the view shows (`object-fit: cover` crops the rest), in the video's pixels. */
+export function viewInVideo(video: Size, view: Size): Region | null {
+  if (view.width <= 0 || view.height <= 0) return null;
+  return frameInVideo(video, view, { widthRatio: 1, aspect: view.width / view.height });
 }

@@ -1,0 +1,33 @@
+import { defineMessages } from '../../../i18n/define-messages.ts';
+
+export const pageMessages = defineMessages({
+  switchLabel: { id: 'scan.page.switch', defaultMessage: 'Page mode' },
+  switchHint: { id: 'scan.page.switchHint', defaultMessage: 'For a binder page or cards laid on a table: one photo names every card on it.' },
+  overlayCount: { id: 'scan.page.overlayCount', defaultMessage: '{count, plural, =0 {Looking for cards} one {# card in view} other {# cards in view}}' },
+  takePhoto: { id: 'scan.page.takePhoto', defaultMessage: 'Photograph the page' },
+  title: { id: 'scan.page.title', defaultMessage: 'Cards on this page' },
+  summary: {
+    id: 'scan.page.summary',
+    defaultMessage: '{count, plural, one {# card found} other {# cards found}}, {unsure, plural, =0 {all sure} one {# to check} other {# to check}}',
+  },
+  photoLabel: { id: 'scan.page.photoLabel', defaultMessage: 'The photo, each card outlined' },
+  cardLabel: { id: 'scan.page.cardLabel', defaultMessage: 'Card {index}: {name}' },
+  noMatch: { id: 'scan.page.noMatch', defaultMessage: 'Not recognised' },
+  toCheck: { id: 'scan.page.toCheck', defaultMessage: 'To check' },
+  corrected: { id: 'scan.page.corrected', defaultMessage: 'Chosen by you' },
+  alternativesTitle: { id: 'scan.page.alternativesTitle', defaultMessage: 'Which card is number {index}?' },
+  choose: { id: 'scan.page.choose', defaultMessage: 'This one' },
+  chooseLabel: { id: 'scan.page.chooseLabel', defaultMessage: 'Card {index} is {name}, {set} #{number}' },
+  close: { id: 'scan.page.close', defaultMessage: 'Done' },
+  addAll: { id: 'scan.page.addAll', defaultMessage: '{count, plural, =0 {No sure card to add} one {Add the sure card} other {Add all # sure cards}}' },
+  adding: { id: 'scan.page.adding', defaultMessage: 'Adding...' },
+  addAllHint: { id: 'scan.page.addAllHint', defaultMessage: 'Adds one copy of each sure card, in Near Mint. Cards to check are left out: tap one to choose it.' },
+  addedAll: { id: 'scan.page.addedAll', defaultMessage: '{count, plural, one {# card added to your collection} other {# cards added to your collection}}' },
+  addAllFailed: { id: 'scan.page.addAllFailed', defaultMessage: 'Added {added} of {count}: {reason}' },
+  undoAll: { id: 'scan.page.undoAll', defaultMessage: 'Undo' },
+  undoneAll: { id: 'scan.page.undoneAll', defaultMessage: '{count, plural, one {# card taken back} other {# cards taken back}}' },
+  signInToAdd: { id: 'scan.page.signInToAdd', defaultMessage: 'Sign in to add these cards to your collection' },
+  noCardsTitle: { id: 'scan.page.noCards', defaultMessage: 'No card found on this photo' },
+  noCardsAdvice: { id: 'scan.page.noCardsAdvice', defaultMessage: 'Lay the cards flat, face up and apart, in good light, and fill the view with them.' },
+  toastFound: { id: 'scan.page.toastFound', defaultMessage: '{count, plural, one {# card found} other {# cards found}}' },
+});
