@@ -3,18 +3,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { writeFakeCameraPage } from '../fixtures/camera/fake-camera-page.ts';
 import { writeFakeCameraVideo } from '../fixtures/camera/fake-camera-video.ts';
 import { cspViolations, fakeCameraArgs, launchChromium, openPage } from './browser-session.ts';
 
 const baseUrl = inject('baseUrl');
 const cards = inject('scanCards');
 const folder = mkdtempSync(join(tmpdir(), 'card-lens-page-'));
+/** Four different cards with different names, laid two by two like a binder page. */
+const laid = cards.sequence.filter((card, index, all) => all.findIndex((other) => other.cardName === card.cardName) === index).slice(0, 4);
 let browser: Browser;
+let pageBrowser: Browser;
 
 beforeAll(async () => {
   // A card lying on the table for the whole of each test (the camera loops the file).
   const still = await writeFakeCameraVideo({ cardImage: cards.inCatalog.imageFile, out: join(folder, 'still.y4m'), cardHeightRatio: 0.78, fps: 5, holdSeconds: 60 });
-  browser = await launchChromium(fakeCameraArgs(still));
+  const binder = await writeFakeCameraPage({ cardImages: laid.map((card) => card.imageFile), out: join(folder, 'page.y4m'), columns: 2 });
+  [browser, pageBrowser] = await Promise.all([launchChromium(fakeCameraArgs(still)), launchChromium(fakeCameraArgs(binder))]);
   // The server's first identification loads what it needs: ask one before the tests do.
   while (!((await (await fetch(`${baseUrl}/v1/vision/status`)).json()) as { ready: boolean }).ready) await new Promise((resolve) => setTimeout(resolve, 500));
   const form = new FormData();
@@ -22,7 +27,7 @@ beforeAll(async () => {
   expect((await fetch(`${baseUrl}/v1/vision/identify`, { method: 'POST', body: form })).ok).toBe(true);
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
+  await Promise.all([browser?.close(), pageBrowser?.close()]);
   rmSync(folder, { recursive: true, force: true });
 });
 afterEach(() => expect(cspViolations()).toEqual([]));
@@ -47,6 +52,20 @@ describe('page mode in the running product', () => {
     expect(await page.locator('.camera-view').getAttribute('data-phase')).toBe('frozen');
     await page.getByRole('button', { name: 'Take Another' }).click();
     await page.getByRole('button', { name: 'Photograph the page' }).waitFor();
+  });
+
+  test('four cards laid two by two: each outlined live, and the photo names all four in reading order', { timeout: 180_000 }, async () => {
+    expect(laid).toHaveLength(4);
+    const page = await openPage(pageBrowser);
+    await pageModeReady(page);
+    await page.getByRole('status').filter({ hasText: '4 cards in view' }).waitFor({ timeout: 60_000 });
+    expect(await page.locator('.detections-overlay rect').count()).toBe(4);
+    await page.getByRole('button', { name: 'Photograph the page' }).click();
+    const result = page.getByRole('region', { name: 'Cards on this page' });
+    await result.getByText(/^4 cards found/).waitFor({ timeout: 60_000 });
+    expect(await result.locator('.page-photo polygon').count()).toBe(4);
+    const names = await result.locator('.page-card-name').allTextContents();
+    expect(names).toEqual(laid.map((card, index) => `Card ${index + 1}: ${card.cardName}`));
   });
 });
 
