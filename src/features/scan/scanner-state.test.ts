@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { ScanCandidate } from '../../lib/scan-candidate.ts';
-import { canCapture, initialScannerState, phaseOf, scannerReducer, type ScannerEvent, type ScannerState } from './scanner-state.ts';
+import { canCapture, canCapturePage, initialScannerState, phaseOf, scannerReducer, type ScannerEvent, type ScannerState } from './scanner-state.ts';
 
 const candidate: ScanCandidate = {
   printingId: 'en-base1-58-normal',
@@ -79,5 +79,20 @@ describe('scanner states', () => {
     const stopped = run({ type: 'camera-started' }, frame(3), { type: 'camera-stopped' });
     expect(phaseOf(stopped)).toBe('starting');
     expect(canCapture(stopped)).toBe(false);
+  });
+
+  test('a page is photographed with no card locked; its answer freezes the scanner until reset', () => {
+    const live: ScannerEvent = { type: 'camera-started' };
+    expect(canCapturePage(run())).toBe(false);
+    expect(canCapturePage(run(live))).toBe(true);
+    expect(canCapture(run(live))).toBe(false);
+    const processing = run(live, { type: 'capture-started', page: true });
+    expect(phaseOf(processing)).toBe('processing');
+    expect(canCapturePage(processing)).toBe(false);
+    const answered = scannerReducer(processing, { type: 'page-succeeded', page: { photoUrl: 'blob:page', width: 600, height: 800, cards: [] } });
+    expect(phaseOf(answered)).toBe('frozen');
+    expect(canCapturePage(answered)).toBe(false);
+    expect(canCapture(scannerReducer(answered, frame(3)))).toBe(false);
+    expect(scannerReducer(answered, { type: 'reset' }).page).toBeNull();
   });
 });

@@ -17,7 +17,7 @@ export const pageMessages = defineMessages({
   corrected: { id: 'scan.page.corrected', defaultMessage: 'Chosen by you' },
   alternativesTitle: { id: 'scan.page.alternativesTitle', defaultMessage: 'Which card is number {index}?' },
   choose: { id: 'scan.page.choose', defaultMessage: 'This one' },
-  chooseLabel: { id: 'scan.page.chooseLabel', defaultMessage: 'Card {index} is {name}, {set} #{number}' },
+  chooseLabel: { id: 'scan.page.chooseLabel', defaultMessage: 'This one: card {index} is {name}, {set} #{number}' },
   close: { id: 'scan.page.close', defaultMessage: 'Done' },
   addAll: { id: 'scan.page.addAll', defaultMessage: '{count, plural, =0 {No sure card to add} one {Add the sure card} other {Add all # sure cards}}' },
   adding: { id: 'scan.page.adding', defaultMessage: 'Adding...' },

@@ -7,6 +7,7 @@ import { messagesByLocale } from '../../../i18n/messages.ts';
 import type { ScanCandidate } from '../../../lib/scan-candidate.ts';
 import { setUpScreenTests } from '../../../test-support/screen-test-setup.ts';
 import { signInCollector, signOutCollector } from '../../../test-support/signed-in-collector.ts';
+import { seriousAxeViolations } from '../../../test-support/axe.ts';
 import { ScanSide } from '../scan-side.tsx';
 import type { PageCard, PageScan } from './page-scan.ts';
 
@@ -79,6 +80,7 @@ describe('page result', () => {
     await expect.element(row('Card 1: Pikachu')).toHaveTextContent('$1.75');
     expect(row('Card 1: Pikachu').getByText('To check').elements()).toHaveLength(0);
     await expect.element(row("Card 3: Professor's Research").getByText('To check')).toBeVisible();
+    expect(await seriousAxeViolations()).toEqual([]);
   });
 
   test('tapping a card shows its alternatives; choosing one corrects it and makes it sure', async () => {
@@ -87,7 +89,9 @@ describe('page result', () => {
     await result().getByRole('button', { name: "Card 3: Professor's Research" }).click();
     const alternatives = result().getByRole('region', { name: 'Which card is number 3?' });
     await expect.element(alternatives).toBeVisible();
-    await alternatives.getByRole('button', { name: 'Card 3 is Pikachu (Promo), Gold, Alpha Base #001' }).click();
+    document.documentElement.className = 'dark';
+    expect(await seriousAxeViolations()).toEqual([]);
+    await alternatives.getByRole('button', { name: 'This one: card 3 is Pikachu (Promo), Gold, Alpha Base #001' }).click();
 
     await expect.element(result().getByRole('button', { name: 'Card 3: Pikachu (Promo), Gold' })).toBeVisible();
     await expect.element(row('Card 3: Pikachu (Promo), Gold').getByText('Chosen by you')).toBeVisible();
