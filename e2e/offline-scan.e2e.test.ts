@@ -81,4 +81,28 @@ describe('scanning with no network', () => {
     expect(new Set(await page.locator('.collection-tile .card-tile-name').allTextContents())).toEqual(new Set([name]));
     await page.context().close();
   });
+
+  test('a collector who opens the app with no network is signed in again when it is back', { timeout: 240_000 }, async () => {
+    const collector = await registerAccount(browsers.plain, accounts.admin, 'Pia');
+    const first = await openPage(browsers.camera);
+    await signInAt(first, '/collection', collector);
+    await first.getByText('Your collection is empty').waitFor();
+    await first.getByRole('navigation').getByRole('link', { name: 'Scan' }).click();
+    await detected(first);
+    await serviceWorkerReady(first);
+
+    // A new tab keeps no session of the app's own; the provider's session is what signs it in.
+    await first.context().setOffline(true);
+    const page = await first.context().newPage();
+    await page.goto(inject('baseUrl'));
+    await page.locator('.camera-view').waitFor();
+    const collectionLink = page.getByRole('navigation').getByRole('link', { name: 'My collection' });
+    await page.getByRole('navigation').getByRole('link', { name: 'Scan' }).waitFor();
+    expect(await collectionLink.count()).toBe(0);
+    await page.context().setOffline(false);
+    await collectionLink.waitFor({ timeout: 30_000 });
+    await collectionLink.click();
+    await page.getByText('Your collection is empty').waitFor();
+    await page.context().close();
+  });
 });

@@ -34,6 +34,9 @@ async function startSignIn(): Promise<void> {
   } catch (error) {
     console.warn('Sign-in could not start', error);
     store.set(authAtom, { ...store.get(authAtom), ready: true, authenticated: false });
+    // Opened with no network, the app could not read how to sign in; back online it starts again,
+    // and the provider's session signs the collector in (scans taken meanwhile reach the collection).
+    if (!navigator.onLine) window.addEventListener('online', () => void startSignIn(), { once: true });
   }
 }
 
