@@ -7,6 +7,7 @@ import { writeFakeCameraSequence } from '../fixtures/camera/fake-camera-sequence
 import { writeFakeCameraVideo } from '../fixtures/camera/fake-camera-video.ts';
 import { cspViolations, fakeCameraArgs, launchChromium, openPage } from './browser-session.ts';
 import { registerAccount, signInAt } from './sign-in-flow.ts';
+import { expectResultInView } from './result-in-view.ts';
 
 const accounts = inject('accounts');
 const baseUrl = inject('baseUrl');
@@ -110,14 +111,7 @@ describe('the result on a phone', () => {
       await page.getByRole('button', { name: 'Take Photo' }).waitFor({ timeout: 90_000 });
       await page.locator('.capture-button').click();
       await page.locator('.candidate.featured').waitFor({ timeout: 60_000 });
-      const box = await page.evaluate(() => {
-        const header = document.querySelector('.app-header')!.getBoundingClientRect();
-        const heading = document.querySelector('#scan-results-title')!.getBoundingClientRect();
-        const tile = document.querySelector('.candidate.featured')!.getBoundingClientRect();
-        return { headerBottom: header.bottom, top: heading.top, bottom: tile.bottom, height: window.innerHeight };
-      });
-      expect(box.top).toBeGreaterThanOrEqual(box.headerBottom);
-      expect(box.bottom).toBeLessThanOrEqual(box.height);
+      await expectResultInView(page, '#scan-results-title', '.candidate.featured');
     });
   }
 });

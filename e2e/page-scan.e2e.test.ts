@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { writeFakeCameraPage } from '../fixtures/camera/fake-camera-page.ts';
 import { writeFakeCameraVideo } from '../fixtures/camera/fake-camera-video.ts';
 import { cspViolations, fakeCameraArgs, launchChromium, openPage } from './browser-session.ts';
+import { expectResultInView } from './result-in-view.ts';
 
 const baseUrl = inject('baseUrl');
 const cards = inject('scanCards');
@@ -80,14 +81,7 @@ describe('the page result on a phone', () => {
       await page.locator('.capture-button').click();
       await page.locator('.page-result').waitFor({ timeout: 60_000 });
       await page.locator('.page-photo-image').evaluate((image: HTMLImageElement) => image.decode());
-      const box = await page.evaluate(() => {
-        const header = document.querySelector('.app-header')!.getBoundingClientRect();
-        const heading = document.querySelector('#page-results-title')!.getBoundingClientRect();
-        const photo = document.querySelector('.page-photo')!.getBoundingClientRect();
-        return { headerBottom: header.bottom, top: heading.top, bottom: photo.bottom, height: window.innerHeight };
-      });
-      expect(box.top).toBeGreaterThanOrEqual(box.headerBottom);
-      expect(box.bottom).toBeLessThanOrEqual(box.height);
+      await expectResultInView(page, '#page-results-title', '.page-photo');
     });
   }
 });

@@ -27,6 +27,18 @@ export interface CaptureOptions {
 export function useCapture({ engineRef, feed, stateRef, dispatch, messages, failureText, identifyOrQueue, identifyPage = identifyPageOnServer }: CaptureOptions) {
   const { videoRef, region: regionOf, wholeView, freeze, resume } = feed;
 
+  /** A photo that could not be taken or identified: say why, and give the camera back. */
+  const recover = useCallback(
+    async (error: unknown) => {
+      console.warn('Scan failed:', error);
+      messages.failed(await failureText(error));
+      await engineRef.current?.reset().catch(() => undefined);
+      dispatch({ type: 'capture-failed' });
+      resume();
+    },
+    [engineRef, dispatch, resume, messages, failureText],
+  );
+
   const capture = useCallback(async () => {
     const engine = engineRef.current;
     const video = videoRef.current;
@@ -52,13 +64,9 @@ export function useCapture({ engineRef, feed, stateRef, dispatch, messages, fail
       dispatch({ type: 'capture-succeeded', candidates: outcome.candidates });
       messages.identified(outcome.candidates);
     } catch (error) {
-      console.warn('Scan failed:', error);
-      messages.failed(await failureText(error));
-      await engine.reset().catch(() => undefined);
-      dispatch({ type: 'capture-failed' });
-      resume();
+      await recover(error);
     }
-  }, [engineRef, videoRef, regionOf, stateRef, dispatch, freeze, resume, messages, failureText, identifyOrQueue]);
+  }, [engineRef, videoRef, regionOf, stateRef, dispatch, freeze, resume, messages, recover, identifyOrQueue]);
 
   /**
    * Page mode's capture: all the view shows, at the camera's full resolution, sent whole; the server
@@ -81,13 +89,9 @@ export function useCapture({ engineRef, feed, stateRef, dispatch, messages, fail
       dispatch({ type: 'page-succeeded', page: { photoUrl: URL.createObjectURL(photo), width: region.width, height: region.height, cards } });
       messages.pageIdentified(cards.length);
     } catch (error) {
-      console.warn('Page scan failed:', error);
-      messages.failed(await failureText(error));
-      await engine.reset().catch(() => undefined);
-      dispatch({ type: 'capture-failed' });
-      resume();
+      await recover(error);
     }
-  }, [engineRef, videoRef, wholeView, stateRef, dispatch, freeze, resume, messages, failureText, identifyPage]);
+  }, [engineRef, videoRef, wholeView, stateRef, dispatch, freeze, messages, recover, identifyPage]);
 
   /**
    * Continuous scanning's capture: the same photo of the card frame, identified (or queued) the same
