@@ -3,6 +3,7 @@
 // `--real-photos <folder>` (with --real) adds rows on real photos nobody labelled, against the kit's catalogue.
 // `--without <part>` (repeatable) turns a part of the pipeline off, to measure what it earns (server/vision/pipeline/pipeline-parts.ts).
 // `--answers <file>` writes every photo's top answer and score, to compare two runs photo by photo.
+// `--same-art <kit>` (`npm run kit:same-art`) runs only the rows of printings that share their picture, left-out printings among them.
 // `--pages <page kit>` (`npm run kit:pages`) runs only the binder page and pile rows: on this thread, then on the real server with /health probed.
 // `--set <group>.<name>=<value>` (repeatable) changes an identification setting (server/vision/identify-settings.ts) for every row.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ import { realCardRows } from './real-cards/real-card-rows.ts';
 import { answerLog } from './answer-log.ts';
 import { pageRows, pageServerTimes } from './pages/page-rows.ts';
 import { unlabelledPhotoRows } from './real-cards/unlabelled-photo-rows.ts';
+import { sameArtRows } from './same-art/same-art-rows.ts';
 import { settingsFromOptions } from './settings-option.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -48,6 +50,8 @@ const { values } = parseArgs({
     'real-only': { type: 'boolean', default: false },
     // Real photos without labels (mostly cards outside the kit's catalogue): each answer is listed to be checked.
     'real-photos': { type: 'string' },
+    // A same-art kit (`npm run kit:same-art`): printings told apart from their same-art twins, missing printings answered honestly. Only these rows run.
+    'same-art': { type: 'string' },
     // Parts of the pipeline turned off, for every row.
     without: { type: 'string', multiple: true, default: [] },
     // Every photo's top answer and score, one JSON line each, to compare two runs photo by photo.
@@ -91,6 +95,14 @@ if (values.pages) {
   mkdirSync(join(root, 'bench/out'), { recursive: true });
   writeFileSync(join(root, 'bench/out/identify-pages.json'), JSON.stringify({ date: new Date().toISOString(), without, rows, server }, null, 2));
   console.error('Written to bench/out/identify-pages.json');
+  process.exit(0);
+}
+if (values['same-art']) {
+  const rows = await sameArtRows(values['same-art'], sizes, { detectCards, findCorners, without, settings }, (line) => console.error(line));
+  console.table(rows);
+  mkdirSync(join(root, 'bench/out'), { recursive: true });
+  writeFileSync(join(root, 'bench/out/identify-same-art.json'), JSON.stringify({ date: new Date().toISOString(), without, rows }, null, 2));
+  console.error('Written to bench/out/identify-same-art.json');
   process.exit(0);
 }
 const realRows = values.real ? await realCardRows(values.real, sizes, { detectCards, findCorners, without, settings }, (line) => console.error(line), answers) : [];
