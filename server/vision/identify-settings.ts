@@ -228,6 +228,35 @@ const answer = {
   similaritySharpness: setting(30, 'per unit of similarity', "without such a fit, how much more a printing more alike takes"),
 };
 
+/**
+ * The printing reader (pipeline/check-printing.ts, verify/read-printing.ts): whether the printing a
+ * sure answer names is the one photographed, read where printings of one picture differ.
+ */
+const printing = {
+  checkFromScore: setting(
+    90,
+    'score',
+    "only a top printing scoring this much is checked: below it no scan adds it by itself (the app's autoAddMinScore), so a photo no look is sure of pays nothing",
+  ),
+  numberAgreement: setting(
+    0.15,
+    'correlation',
+    "the photo's number zones (verify/read-printing.ts), lined up with the top printing's bottom strip, correlate at least this much with it when it is that printing. Kept low: at the fingerprint's strip (192 x 24) a right printing under glare or holo shine reads as low as 0.2 (real-card kit at 1,000 printings: least 0.206 whole, 0.195 frame; same-art kit 0.50), while a left-out look-alike's reads 0.6 to 0.8: the zones catch only another layout there, and the collector number itself is beyond this resolution",
+    true,
+  ),
+  textAgreement: setting(
+    0.45,
+    'correlation',
+    "the photo's text box correlates at least this much with the top printing's when it is that printing: right sure answers of the real-card kit read 0.63 and more (whole and frame), of the same-art kit 0.63 and more; its left-out Jungle Electrode, answered as Base Set's (the same picture under other attacks), 0.11 to 0.21",
+    true,
+  ),
+  contradictedScore: setting(
+    60,
+    'score',
+    "a printing whose number zones or text box contradict the photo scores at most this: under the auto-add score, so the collector picks, and over answer.scoreThreshold, so it is still offered as what the artwork matches",
+  ),
+};
+
 /** The looks, cheapest first, and when one is enough. */
 const looks = {
   confidentScore: setting(90, 'score', 'a look whose best artwork scores this much needs no further look: its printings are aligned and told apart, another outline finds the same strips'),
@@ -261,7 +290,7 @@ const page = {
   cropQuality: setting(95, 'JPEG quality', 'each card cut out is sent on as a photo: high enough that its print is read as in the page photo'),
 };
 
-export const identifySettings = { decode, locate, rectify, search, verify, answer, looks, page };
+export const identifySettings = { decode, locate, rectify, search, verify, answer, printing, looks, page };
 
 /** Identification's settings: `identifySettings` or a copy with some values changed (`withSettings`). */
 export type IdentifySettings = typeof identifySettings;
@@ -271,6 +300,7 @@ export type RectifySettings = IdentifySettings['rectify'];
 export type SearchSettings = IdentifySettings['search'];
 export type VerifySettings = IdentifySettings['verify'];
 export type AnswerSettings = IdentifySettings['answer'];
+export type PrintingSettings = IdentifySettings['printing'];
 export type LookSettings = IdentifySettings['looks'];
 export type PageSettings = IdentifySettings['page'];
 
@@ -284,7 +314,7 @@ export const identifyParts = {
   outlineSources: ['corner-model', 'hand-outlines', 'detector-seeds'],
   outlineSteps: ['corner-refiner', 'side-fit', 'outline-repair', 'print-reader'],
   looks: ['first-look', 'second-look'],
-  comparisons: ['fine-comparison', 'alignment', 'reprints', 'missing-printings'],
+  comparisons: ['fine-comparison', 'alignment', 'reprints', 'missing-printings', 'printing-reader'],
   pageSearches: ['quarter-turn', 'slant-turns'],
 } as const;
 
@@ -337,6 +367,8 @@ const boundsByName: Record<string, Bounds> = {
   'looks.seededBoxes': count(0),
   'answer.scoreThreshold': { min: 0, minAllowed: true },
   'looks.confidentScore': { min: 0, minAllowed: true },
+  'printing.checkFromScore': { min: 0, max: 100 },
+  'printing.contradictedScore': { min: 0, max: 100 },
   'page.workingSide': count(1),
   'page.detectSide': count(1),
   'page.cropQuality': { ...count(1), max: 100 },
@@ -372,6 +404,8 @@ const ordered: [low: string, high: string, orEqual?: boolean][] = [
   ['search.finalists', 'search.near', true],
   ['verify.finestStep', 'verify.coarseStep'],
   ['verify.regionFineStep', 'verify.regionRoughStep'],
+  ['answer.scoreThreshold', 'printing.contradictedScore', true],
+  ['printing.contradictedScore', 'printing.checkFromScore'],
 ];
 
 function boundsProblem(key: string, entry: Setting): string | undefined {

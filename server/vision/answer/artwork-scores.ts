@@ -15,6 +15,8 @@ export interface RankedPrinting {
   lead: number;
   /** The chance, in percent, that the photo shows its artwork, whichever printing of it. */
   artworkScore: number;
+  /** The photo shows its artwork, but its text box or number zones contradict this printing (pipeline/check-printing.ts). */
+  printingNotInCatalogue?: boolean;
 }
 
 /** An artwork's similarity (its best printing's), its lead over the best other artwork, and its score. */

@@ -2,6 +2,7 @@ import { scorePrintings, standing, type RankedPrinting } from '../answer/artwork
 import type { Comparison, IdentifySettings, LookSettings } from '../identify-settings.ts';
 import type { IndexedPrinting } from '../search/fingerprint-index.ts';
 import type { CandidateRanking } from '../verify/candidate-ranking.ts';
+import { checkTopPrinting } from './check-printing.ts';
 
 /** Whether a look's ranking is sure enough to answer: its leading artwork scores high and is as alike as right matches are. */
 export function isSure(ranking: CandidateRanking, { confidentScore, confidentSimilarity }: LookSettings): boolean {
@@ -13,7 +14,8 @@ export function isSure(ranking: CandidateRanking, { confidentScore, confidentSim
 
 /**
  * The printings ranked once the looks are done: the rival aligned, the likely cards' other printings
- * brought in, and the printings of each artwork shown told apart where they differ.
+ * brought in, the printings of each artwork shown told apart where they differ, and a sure top
+ * printing checked where collector numbers are printed.
  */
 export async function concludedRanking(ranking: CandidateRanking, printings: IndexedPrinting[], comparisons: readonly Comparison[], settings: IdentifySettings): Promise<RankedPrinting[]> {
   const scoreThreshold = settings.answer.scoreThreshold.value;
@@ -27,5 +29,6 @@ export async function concludedRanking(ranking: CandidateRanking, printings: Ind
   const groups = ranking.groups();
   // Printings of an artwork that is not shown need not be told apart.
   const fits = groups.map((group, g) => (comparisons.includes('reprints') && standing(groups, g).score >= scoreThreshold ? ranking.tellApart(group) : undefined));
-  return scorePrintings(groups, fits, printings, settings.answer);
+  const scored = scorePrintings(groups, fits, printings, settings.answer);
+  return comparisons.includes('printing-reader') ? checkTopPrinting(scored, groups, ranking, settings) : scored;
 }

@@ -8,7 +8,7 @@ import type { AnswerSettings } from '../identify-settings.ts';
 
 /** The API's answer for ranked printings: those shown, with what the app displays of each, from the index they were ranked in. */
 export function candidatesOf(ranked: RankedPrinting[], printings: IndexedPrinting[], assetsBaseUrl: string, answer: AnswerSettings): Candidate[] {
-  return shownCandidates(ranked, answer).map(({ position, score }) => {
+  return shownCandidates(ranked, answer).map(({ position, score, printingNotInCatalogue }) => {
     const printing = printings[position]!;
     const image = assetAddress(printing.image, assetsBaseUrl);
     return {
@@ -21,6 +21,7 @@ export function candidatesOf(ranked: RankedPrinting[], printings: IndexedPrintin
       score,
       imageUrl: image === null ? '' : `${image}/high.webp`,
       urls: cardmarketUrls(printing),
+      ...(printingNotInCatalogue ? { printingNotInCatalogue } : {}),
     };
   });
 }

@@ -22,6 +22,12 @@ export const CandidateSchema = Type.Object({
     searchInSetUrl: Type.String({ description: 'The card searched within its set on Cardmarket' }),
   }),
   price: Type.Optional(PriceSchema),
+  printingNotInCatalogue: Type.Optional(
+    Type.Boolean({
+      description:
+        'Present (true) when the photo shows this card\'s picture but its text box or number zones do not read as this printing\'s: most likely a printing of the same picture that the catalogue lacks (a reprint under other text, another layout). Its score then stays under the automatic add (at most 60).',
+    }),
+  ),
 });
 
 export type Candidate = Static<typeof CandidateSchema>;
