@@ -404,7 +404,6 @@ const ordered: [low: string, high: string, orEqual?: boolean][] = [
   ['search.finalists', 'search.near', true],
   ['verify.finestStep', 'verify.coarseStep'],
   ['verify.regionFineStep', 'verify.regionRoughStep'],
-  ['answer.scoreThreshold', 'printing.contradictedScore', true],
   ['printing.contradictedScore', 'printing.checkFromScore'],
 ];
 
