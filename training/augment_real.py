@@ -1,8 +1,9 @@
-"""Augmentations for real photos: frame-shaped crops around a card, crops, small turns, colour, noise."""
+"""Augmentations for real photos: frame-shaped crops around a card, crops, turns, colour, noise."""
 import cv2
 import numpy as np
 
 from frames import card_free_frames
+from turn import turn
 
 FRAME_ASPECT = 0.7
 
@@ -54,6 +55,16 @@ def rotate(rng, image, boxes, max_deg=12):
     return out, clip_boxes(new, 0, 0, w, h)
 
 
+def turn_any(rng, image, boxes):
+    """Cards photographed at any angle: a quarter turn (exact boxes) or any angle of the circle, on a
+    canvas grown with black (the letterbox's own colour) or the photo's mean colour."""
+    angle = 90.0 * rng.integers(1, 4) if rng.random() < 0.35 else rng.uniform(0, 360)
+    fill = (0, 0, 0) if rng.random() < 0.5 else image.reshape(-1, 3).mean(0)
+    out, boxes = turn(image, boxes, angle, fill)
+    h, w = out.shape[:2]
+    return out, clip_boxes(boxes, 0, 0, w, h)
+
+
 def photometric(rng, image):
     out = image.astype(np.float32)
     out = out * rng.uniform(0.6, 1.4) + rng.uniform(-30, 30)
@@ -81,7 +92,8 @@ def card_free_crop(rng, image, boxes):
     return image[t:b, l:r], np.zeros((0, 4), np.float32)
 
 
-def augment_real(rng, image, boxes):
+def augment_real(rng, image, boxes, any_angle=False):
+    """any_angle: the "turned" recipe, a third of the photos turned anywhere on the circle."""
     r = rng.random()
     if r < 0.12:
         free = card_free_crop(rng, image, boxes)
@@ -91,6 +103,13 @@ def augment_real(rng, image, boxes):
         image, boxes = frame_crop_around(rng, image, boxes)
     elif r < 0.78:
         image, boxes = random_crop(rng, image, boxes)
-    if rng.random() < 0.3:
+    if not any_angle:
+        if rng.random() < 0.3:
+            image, boxes = rotate(rng, image, boxes)
+        return photometric(rng, image), boxes
+    t = rng.random()
+    if t < 0.25:
         image, boxes = rotate(rng, image, boxes)
+    elif t < 0.55:
+        image, boxes = turn_any(rng, image, boxes)
     return photometric(rng, image), boxes

@@ -10,6 +10,9 @@ from letterbox import letterbox, to_tensor_layout
 
 SIZES = (320, 384, 448, 512, 576, 640)
 SIZE_WEIGHTS = {320: 0.22, 384: 0.14, 448: 0.14, 512: 0.14, 576: 0.14, 640: 0.22}
+# The "turned" recipe: small inputs, where the cards of a binder page are smallest, weigh more.
+SIZE_WEIGHTS_TURNED = {320: 0.3, 384: 0.15, 448: 0.12, 512: 0.1, 576: 0.1, 640: 0.23}
+RECIPES = ("upright", "turned")
 
 
 def load_shards(paths):
@@ -31,10 +34,10 @@ def flip(image, boxes, width):
     return image, boxes
 
 
-def sample(rng, synthetic, real, real_fraction):
+def sample(rng, synthetic, real, real_fraction, any_angle=False):
     if real and rng.random() < real_fraction:
         _, image, boxes = real[rng.integers(len(real))]
-        image, boxes = augment_real(rng, image, boxes)
+        image, boxes = augment_real(rng, image, boxes, any_angle)
     else:
         jpeg, boxes = synthetic[rng.integers(len(synthetic))]
         image = decode(jpeg)
@@ -43,13 +46,14 @@ def sample(rng, synthetic, real, real_fraction):
     return image, boxes.astype(np.float32).reshape(-1, 4)
 
 
-def make_batch(seed, synthetic, real, batch_size, real_fraction=0.3, sizes=SIZES):
+def make_batch(seed, synthetic, real, batch_size, real_fraction=0.3, sizes=SIZES, recipe="upright"):
     rng = np.random.default_rng(seed)
-    weights = np.array([SIZE_WEIGHTS.get(s, 0.14) for s in sizes])
+    table = SIZE_WEIGHTS_TURNED if recipe == "turned" else SIZE_WEIGHTS
+    weights = np.array([table.get(s, 0.14) for s in sizes])
     size = int(rng.choice(sizes, p=weights / weights.sum()))
     images, targets = [], []
     for _ in range(batch_size):
-        image, boxes = sample(rng, synthetic, real, real_fraction)
+        image, boxes = sample(rng, synthetic, real, real_fraction, recipe == "turned")
         jitter = rng.uniform(0.7, 1.0) if rng.random() < 0.25 else 1.0
         offset = (rng.uniform(0, 1), rng.uniform(0, 1)) if jitter < 1 else (0.5, 0.5)
         rgb, boxes, _, _ = letterbox(image, size, boxes, jitter, offset)
@@ -62,12 +66,14 @@ def make_batch(seed, synthetic, real, batch_size, real_fraction=0.3, sizes=SIZES
 class BatchStream(torch.utils.data.IterableDataset):
     """Batch i is a pure function of (seed, i): the same run gives the same batches in any process."""
 
-    def __init__(self, seed, steps, synthetic, real, batch_size, real_fraction, sizes=SIZES):
+    def __init__(self, seed, steps, synthetic, real, batch_size, real_fraction, sizes=SIZES, recipe="upright"):
         self.seed, self.steps = seed, steps
         self.synthetic, self.real = synthetic, real
         self.batch_size, self.real_fraction, self.sizes = batch_size, real_fraction, sizes
+        self.recipe = recipe
 
     def __iter__(self):
         cv2.setNumThreads(1)
         for step in range(self.steps):
-            yield make_batch([self.seed, step], self.synthetic, self.real, self.batch_size, self.real_fraction, self.sizes)
+            yield make_batch([self.seed, step], self.synthetic, self.real, self.batch_size, self.real_fraction, self.sizes,
+                             self.recipe)

@@ -84,9 +84,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--weights", default=os.path.join(OUT, "card-detector.pt"))
     ap.add_argument("--sizes", default="640,320")
+    ap.add_argument("--synthetic-shards", type=int, default=2, help="training shards whose no-card frames count")
+    ap.add_argument("--out", default=CALIBRATION_FILE)
     args = ap.parse_args()
     runner = TorchRunner(args.weights)
-    positives, negatives = training_frames()
+    positives, negatives = training_frames(args.synthetic_shards)
     print(f"{len(positives)} one-card frames, {len(negatives)} no-card frames (training data only)", flush=True)
     per_size = {}
     for size in (int(s) for s in args.sizes.split(",")):
@@ -100,7 +102,7 @@ def main():
                       "frames": {"positive": len(positives), "negative": len(negatives)}}
     if chosen is None:
         chosen = {"score_logit_offset": 4.0, "note": "target negative rate not reached"}
-    with open(CALIBRATION_FILE, "w") as f:
+    with open(args.out, "w") as f:
         json.dump(chosen, f, indent=1)
     print(json.dumps(chosen), flush=True)
 

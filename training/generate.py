@@ -15,8 +15,11 @@ import numpy as np
 from paths import OUT
 from sources_cache import load_sources
 from scene import make_scene
+from scene_turned import make_scene_turned
 
 PART_SEEDS = {"train": 1000, "val": 2000, "smoke": 3000}
+# "upright": the shipped model's frames; "turned": cards at any angle, piles and binder pages (scene_turned.py)
+SCENES = {"upright": make_scene, "turned": make_scene_turned}
 _sources = {}
 
 
@@ -25,23 +28,23 @@ def shard_path(part, k):
 
 
 def make_shard(job):
-    part, k, size = job
+    part, k, size, recipe = job
     path = shard_path(part, k)
     if os.path.exists(path):
         return path
     wallpaper_part = "val" if part == "val" else "train"
     if wallpaper_part not in _sources:
         _sources[wallpaper_part] = load_sources(wallpaper_part)
-    return write_shard(part, k, size, _sources[wallpaper_part])
+    return write_shard(part, k, size, _sources[wallpaper_part], recipe)
 
 
-def write_shard(part, k, size, src):
+def write_shard(part, k, size, src, recipe="upright"):
     path = shard_path(part, k)
     cv2.setNumThreads(1)
     rng = np.random.default_rng([PART_SEEDS[part], k])
     items = []
     for _ in range(size):
-        image, boxes = make_scene(rng, src)
+        image, boxes = SCENES[recipe](rng, src)
         ok, enc = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 92])
         items.append((enc.tobytes(), boxes))
     os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -51,9 +54,9 @@ def write_shard(part, k, size, src):
     return path
 
 
-def generate(part, shards, shard_size, workers=2):
+def generate(part, shards, shard_size, workers=2, recipe="upright"):
     load_sources("val" if part == "val" else "train")  # build the cache before forking
-    jobs = [(part, k, shard_size) for k in range(shards)]
+    jobs = [(part, k, shard_size, recipe) for k in range(shards)]
     start = time.time()
     with Pool(workers) as pool:
         for i, path in enumerate(pool.imap_unordered(make_shard, jobs)):
@@ -66,8 +69,9 @@ def main():
     ap.add_argument("--part", choices=PART_SEEDS, default="train")
     ap.add_argument("--shards", type=int, default=16)
     ap.add_argument("--shard-size", type=int, default=500)
+    ap.add_argument("--recipe", choices=SCENES, default="upright")
     args = ap.parse_args()
-    generate(args.part, args.shards, args.shard_size)
+    generate(args.part, args.shards, args.shard_size, recipe=args.recipe)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
-"""The whole pipeline: split, generate, train, export, evaluate. `--smoke` runs every stage on a
-handful of images in under a minute and prints PASS or FAIL (exit 1 on failure)."""
+"""The whole pipeline: split, generate, train, export, evaluate (held-out photos and the rotated split).
+`--smoke` runs every stage on a handful of images in under a minute and prints PASS or FAIL."""
 import argparse
 import json
 import os
@@ -14,8 +14,11 @@ from paths import MODEL_OUT, OUT, SPLIT_FILE, TRAINING
 # The shipped model: these settings are the ones models/card-detector.md reports.
 FULL = {
     "train_shards": 10, "shard_size": 500, "val_shards": 2, "val_shard_size": 300,
-    "steps": 1400, "batch": 16, "real_fraction": 0.35, "sizes": "320,384,448,512,576,640", "seed": 7,
+    "batch": 16, "real_fraction": 0.35, "sizes": "320,384,448,512,576,640", "seed": 7,
 }
+# `--recipe turned`: cards at any angle, piles and binder pages (models/card-detector.md, "The turned
+# candidate"); more steps for the harder task. Run it with its own TRAINING_OUT and MODEL_OUT.
+STEPS = {"upright": 1400, "turned": 1800}
 
 
 def run(args, log=None):
@@ -23,17 +26,19 @@ def run(args, log=None):
     subprocess.run([sys.executable, *args], cwd=TRAINING, check=True)
 
 
-def full():
+def full(recipe):
     start = time.time()
     run(["split_real.py"])
-    run(["generate.py", "--part", "val", "--shards", str(FULL["val_shards"]), "--shard-size", str(FULL["val_shard_size"])])
-    run(["generate.py", "--part", "train", "--shards", str(FULL["train_shards"]), "--shard-size", str(FULL["shard_size"])])
+    run(["generate.py", "--part", "val", "--shards", str(FULL["val_shards"]), "--shard-size", str(FULL["val_shard_size"]), "--recipe", recipe])
+    run(["generate.py", "--part", "train", "--shards", str(FULL["train_shards"]), "--shard-size", str(FULL["shard_size"]), "--recipe", recipe])
     weights = os.path.join(OUT, "card-detector.pt")
-    run(["train.py", "--steps", str(FULL["steps"]), "--batch", str(FULL["batch"]), "--sizes", FULL["sizes"],
+    run(["train.py", "--recipe", recipe, "--steps", str(STEPS[recipe]), "--batch", str(FULL["batch"]), "--sizes", FULL["sizes"],
          "--real-fraction", str(FULL["real_fraction"]), "--seed", str(FULL["seed"]), "--shards", str(FULL["train_shards"]), "--out", weights])
     run(["calibrate.py", "--weights", weights])
     run(["export.py", "--weights", weights, "--out", MODEL_OUT])
     run(["evaluate.py", "--onnx", MODEL_OUT, "--sizes", "640,320", "--out", os.path.join(OUT, "evaluation.json")])
+    run(["evaluate.py", "--onnx", MODEL_OUT, "--sizes", "480,416", "--no-synthetic-ap", "--out", os.path.join(OUT, "evaluation-480-416.json")])
+    run(["rotated_split.py", "--onnx", MODEL_OUT, "--sizes", "640,320", "--out", os.path.join(OUT, "rotated-evaluation.json")])
     print(f"pipeline finished in {(time.time() - start) / 60:.1f} min", flush=True)
 
 
@@ -77,8 +82,11 @@ def smoke():
     with torch.no_grad():
         from export import load_model
         x = np.random.rand(1, 3, 320, 320).astype(np.float32)
-        diff = float(np.abs(load_model(weights)(torch.from_numpy(x)).numpy() - runner(x)).max())
-    check("ONNX matches torch", diff < 1e-2, f"(max diff {diff:.2e})")
+        diff = np.abs(load_model(weights)(torch.from_numpy(x)).numpy() - runner(x))
+    # float16 weights move boxes (input pixels, up to 320 here) by hundredths of a pixel
+    box_diff, score_diff = float(diff[:, :4].max()), float(diff[:, 4].max())
+    check("ONNX matches torch", box_diff < 0.1 and score_diff < 1e-2,
+          f"(max diff boxes {box_diff:.2e} px, scores {score_diff:.2e})")
     result = evaluate(runner, 320, synthetic_shards=1, limit=3, synthetic_part="smoke")
     check("evaluation reports AP and gate rates", all(k in result for k in ("real_val", "gate_accept_positive", "gate_accept_negative")))
     elapsed = time.time() - start
@@ -90,10 +98,11 @@ def smoke():
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--smoke", action="store_true")
+    ap.add_argument("--recipe", choices=STEPS, default="upright")
     args = ap.parse_args()
     if args.smoke:
         sys.exit(smoke())
-    full()
+    full(args.recipe)
 
 
 if __name__ == "__main__":

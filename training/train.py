@@ -8,7 +8,7 @@ import time
 
 import torch
 
-from batches import SIZES, BatchStream, load_shards
+from batches import RECIPES, SIZES, BatchStream, load_shards
 from generate import shard_path
 from loss import detection_loss
 from model import CardDetector, count_parameters
@@ -57,6 +57,7 @@ def main():
     ap.add_argument("--sizes", default=",".join(str(s) for s in SIZES))
     ap.add_argument("--out", default=os.path.join(OUT, "card-detector.pt"))
     ap.add_argument("--log-every", type=int, default=25)
+    ap.add_argument("--recipe", choices=RECIPES, default="upright", help="augmentation of real photos and input sizes")
     ap.add_argument("--real-limit", type=int, help="first N real training photos only (smoke runs)")
     # One thread: on a shared 2-core machine two OpenMP threads wait on each other and ran 5x slower;
     # the batch-making worker process uses the other core.
@@ -77,7 +78,7 @@ def main():
     for p in model.parameters():
         (decay if p.ndim > 1 else no_decay).append(p)
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": 5e-4}, {"params": no_decay, "weight_decay": 0}], lr=args.lr)
-    stream = BatchStream(args.seed, args.steps, synthetic, real, args.batch, args.real_fraction, sizes)
+    stream = BatchStream(args.seed, args.steps, synthetic, real, args.batch, args.real_fraction, sizes, args.recipe)
     loader = torch.utils.data.DataLoader(stream, batch_size=None, num_workers=1, prefetch_factor=4)
 
     start = time.time()
