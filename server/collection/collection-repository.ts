@@ -235,20 +235,19 @@ export function createCollectionRepository(db: Database): CollectionRepository {
       const order = orderClause(keys[request.orderBy], ref('entry.id'), request.direction);
       const entriesOnly = request.filters.every(readsEntryOnly);
       const offset = request.page * request.size;
-      // A page of entries chosen from the entries alone joins only its own rows to their cards,
-      // rather than every entry it skips on the way to a deep page.
-      const rowsQuery = entriesOnly && entrySorts.has(request.orderBy)
-        ? base()
-            .select(entryColumns)
-            .select(value.as('value'))
-            .where('entry.id', 'in', entries().select('entry.id').where(where).orderBy(order).limit(request.size).offset(offset))
-            .orderBy(order)
-        : base().select(entryColumns).select(value.as('value')).where(where).orderBy(order).limit(request.size).offset(offset);
       const needsSet = request.filters.some(({ field }) => setTableFields.has(field));
       const countFrom = entriesOnly ? entries() : needsSet ? base() : entries().innerJoin('printing', 'printing.id', 'entry.printing_id');
-      const countQuery = countFrom.select(sql<number>`count(*)::int`.as('total')).where(where);
-      const [rows, count] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
-      return { rows: rows as Array<EntryRow & { value: string | null }>, total: count.total };
+      const counted = countFrom.select(sql<number>`count(*)::int`.as('total')).where(where);
+      // The total rides on the page's rows: one statement, not two, on every page that has rows.
+      const page = base().select(entryColumns).select(value.as('value')).select(counted.as('total'));
+      // A page of entries chosen from the entries alone joins only its own rows to their cards,
+      // rather than every entry it skips on the way to a deep page.
+      const rows = await (entriesOnly && entrySorts.has(request.orderBy)
+        ? page.where('entry.id', 'in', entries().select('entry.id').where(where).orderBy(order).limit(request.size).offset(offset)).orderBy(order)
+        : page.where(where).orderBy(order).limit(request.size).offset(offset)
+      ).execute();
+      if (rows.length === 0) return { rows: [], total: (await counted.executeTakeFirstOrThrow()).total };
+      return { rows: rows.map(({ total: _total, ...row }) => row) as Array<EntryRow & { value: string | null }>, total: rows[0]!.total! };
     },
 
     async findEntry(owner, id) {
