@@ -15,7 +15,7 @@ export interface RankedPrinting {
   lead: number;
   /** The chance, in percent, that the photo shows its artwork, whichever printing of it. */
   artworkScore: number;
-  /** The photo shows its artwork, but its text box or number zones contradict this printing (pipeline/check-printing.ts). */
+  /** The photo shows its artwork, but its text box contradicts this printing (pipeline/check-printing.ts). */
   printingNotInCatalogue?: boolean;
 }
 

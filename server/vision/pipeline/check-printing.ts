@@ -1,21 +1,20 @@
 import type { RankedPrinting } from '../answer/artwork-scores.ts';
 import type { IdentifySettings } from '../identify-settings.ts';
 import type { ArtworkGroup, CandidateRanking } from '../verify/candidate-ranking.ts';
-import { printingAgreement } from '../verify/read-printing.ts';
+import { textAgreement } from '../verify/read-printing.ts';
 
 /**
- * A sure top printing checked where printings of one artwork differ: its number zones and its text
- * box. When the photo contradicts it there, the photo shows its artwork in a printing the catalogue
- * lacks (another set's printing under other attacks, the holo or non-holo twin): the artwork's
- * printings are kept, marked so, at most `contradictedScore`, so no scan adds one by itself. A photo
- * without a sure top printing is not read again.
+ * A sure top printing checked where a printing of its picture under other text differs: its text
+ * box. When the photo contradicts it there, the photo shows the picture in a printing the catalogue
+ * lacks: the artwork's printings are kept, marked so, at most `contradictedScore`, so no scan adds
+ * one by itself. A photo without a sure top printing is not read again.
  */
 export function checkTopPrinting(scored: RankedPrinting[], groups: ArtworkGroup[], ranking: CandidateRanking, { printing, verify }: IdentifySettings): RankedPrinting[] {
   const top = scored[0];
   if (!top || top.score < printing.checkFromScore.value) return scored;
   const group = groups.find((members) => members.some((entry) => entry.position === top.position))!;
-  const agreement = printingAgreement(ranking, group, group.findIndex((entry) => entry.position === top.position), verify);
-  if (!agreement || (agreement.numbers >= printing.numberAgreement.value && agreement.text >= printing.textAgreement.value)) return scored;
+  const agreement = textAgreement(ranking, group, group.findIndex((entry) => entry.position === top.position), verify);
+  if (agreement === undefined || agreement >= printing.textAgreement.value) return scored;
   const members = new Set(group.map((entry) => entry.position));
   const cap = printing.contradictedScore.value;
   return scored

@@ -15,7 +15,7 @@ export const pipelineParts = {
   alignment: "candidates' outlines moved until the photo lines up with each",
   reprints: 'printings of one artwork told apart on their bottom strips and text boxes',
   'missing-printings': "a likely card's printings the search left out, brought in",
-  'printing-reader': "a sure top printing checked on its text box and number zones: one the photo contradicts is offered as its picture's printing, marked, under the auto-add score",
+  'printing-reader': "a sure top printing checked on its text box: one the photo contradicts is offered as its picture's printing, marked, under the auto-add score",
   'quarter-turn': "a page photo's cards looked for again in the photo turned a quarter: the detector finds few cards lying on their side",
   'slant-turns': "a page photo's cards looked for in the photo turned by 30, 60, 120 and 150 degrees: loose cards lie at any angle",
 } as const;

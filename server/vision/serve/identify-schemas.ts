@@ -25,7 +25,7 @@ export const CandidateSchema = Type.Object({
   printingNotInCatalogue: Type.Optional(
     Type.Boolean({
       description:
-        'Present (true) when the photo shows this card\'s picture but its text box or number zones do not read as this printing\'s: most likely a printing of the same picture that the catalogue lacks (a reprint under other text, another layout). Its score then stays under the automatic add (at most 60).',
+        'Present (true) when the photo shows this card\'s picture but its text box does not read as this printing\'s: most likely a printing of the same picture that the catalogue lacks (a reprint under other text). Its score then stays under the automatic add (at most 60).',
     }),
   ),
 });

@@ -240,16 +240,16 @@ export class CandidateRanking {
   }
 
   /**
-   * A region of the photo lined up with one printing's own (finely, for the bottom strip), from the
-   * outline its artwork lined up best through, beside that printing's region. Absent when no
-   * printing of the artwork is aligned or its details are missing.
+   * A region of the photo read through the outline a printing's artwork lined up best through, as
+   * it is (no region alignment: a whole text box off by a few cells still reads as itself), beside
+   * that printing's region. Absent when no printing of the artwork is aligned or its details are missing.
    */
-  ownRegion(group: ArtworkGroup, k: number, which: keyof typeof regionGrids): { photo: Uint8Array; own: Uint8Array } | undefined {
+  regionThroughBest(group: ArtworkGroup, k: number, which: keyof typeof regionGrids): { photo: Uint8Array; own: Uint8Array } | undefined {
     const lined = group.flatMap((entry) => this.inRunning.get(entry.position)!.alignment ?? []);
     const details = this.fineOf(group[k]!.position);
     if (!this.sampler || lined.length === 0 || !details) return undefined;
     const start = lined.reduce((a, b) => (b.whole > a.whole ? b : a)).quad;
-    return { photo: this.photoRegions([group[k]!], start, which)[0]!, own: details[which] };
+    return { photo: readRegion(this.sampler, start, regionGrids[which]), own: details[which] };
   }
 
   /**
