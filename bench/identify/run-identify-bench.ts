@@ -60,6 +60,8 @@ const { values } = parseArgs({
     pages: { type: 'string' },
     // How long pages are sent to the real server while /health is probed.
     'page-seconds': { type: 'string', default: '20' },
+    // Where pages are measured: on this thread (cards found, right, wrong) and on the real server (time per page, /health).
+    'pages-on': { type: 'string', default: 'thread,server' },
     // Identification settings changed for every row, as <group>.<name>=<value>.
     set: { type: 'string', multiple: true, default: [] },
   },
@@ -84,10 +86,11 @@ const findCorners = await loadCardCornersModel(settings.locate);
 const answers = answerLog(values.answers);
 if (values.pages) {
   const log = (line: string) => console.error(line);
-  const rows = await pageRows(values.pages, sizes[0]!, { detectCards, findCorners, without, settings }, log);
-  console.table(rows);
+  const on = new Set(values['pages-on']!.split(','));
+  const rows = on.has('thread') ? await pageRows(values.pages, sizes[0]!, { detectCards, findCorners, without, settings }, log) : [];
+  if (rows.length > 0) console.table(rows);
   // The server runs its own settings with every part: ablations are measured on this thread only.
-  const server = without.length === 0 && values.set!.length === 0 ? await pageServerTimes(values.pages, Number(values['page-seconds']), log) : null;
+  const server = on.has('server') && without.length === 0 && values.set!.length === 0 ? await pageServerTimes(values.pages, Number(values['page-seconds']), log) : null;
   if (server) {
     console.table(server.rows);
     console.log(`/health while pages are identified: p50 ${server.health.p50ms} ms, p99 ${server.health.p99ms} ms, ${JSON.stringify(server.health.byStatus)}`);
