@@ -14,4 +14,6 @@ export interface ScanCandidate {
   urls: { cardUrl: string; searchInSetUrl: string };
   /** The printing's price for its finish; missing from servers without prices. */
   price?: Price;
+  /** The photo shows this printing's artwork, but what it reads on the card is another printing's, not in the catalogue. */
+  printingNotInCatalogue?: boolean;
 }

@@ -40,6 +40,7 @@ export function CandidateTile({ candidate, featured, onAdded, owned }: Candidate
           <CandidateMenu candidate={candidate} />
         </div>
         <p className="candidate-score">{intl.formatMessage(m.score, { score: scoreText(candidate.score) })}</p>
+        {candidate.printingNotInCatalogue && <p className="candidate-printing-note">{intl.formatMessage(m.printingNotInCatalogue)}</p>}
         <p className="candidate-price">
           <PriceTag price={candidate.price} />
         </p>

@@ -52,6 +52,18 @@ describe('scan results', () => {
     expect(screen.getByText('Other possible matches').elements()).toHaveLength(0);
   });
 
+  test('a printing the card contradicts says so; the others say nothing', async () => {
+    const screen = await show([{ ...candidate(1, 60), printingNotInCatalogue: true }, candidate(2, 55)]);
+    const note = 'Same artwork, but your card looks like another printing that is not in the catalogue: check its number and set symbol before adding it.';
+    await expect.element(screen.getByRole('article').first()).toHaveTextContent(note);
+    expect(document.querySelectorAll('.candidate-printing-note')).toHaveLength(1);
+  });
+
+  test('in French too', async () => {
+    const screen = await show([{ ...candidate(1, 60), printingNotInCatalogue: true }], 'fr');
+    await expect.element(screen.getByText(/^Même illustration, mais votre carte ressemble à une autre impression/)).toBeVisible();
+  });
+
   test('the image is shown as WebP where the address ends in high.png', async () => {
     const screen = await show(candidates(1));
     await expect.element(screen.getByRole('img', { name: 'Card 1' })).toHaveAttribute('src', '/images/en/sv/sv01/1/high.webp');

@@ -44,6 +44,10 @@ export const scanMessages = defineMessages({
   noMatchTitle: { id: 'scan.results.noMatch', defaultMessage: 'No matching cards found' },
   noMatchAdvice: { id: 'scan.results.noMatchAdvice', defaultMessage: 'Try again with better lighting or a different angle.' },
   score: { id: 'scan.results.score', defaultMessage: '{score} match' },
+  printingNotInCatalogue: {
+    id: 'scan.results.printingNotInCatalogue',
+    defaultMessage: 'Same artwork, but your card looks like another printing that is not in the catalogue: check its number and set symbol before adding it.',
+  },
   number: { id: 'scan.results.number', defaultMessage: '#{number}' },
   cardActions: { id: 'scan.results.actions', defaultMessage: 'Links for {name}' },
   viewOnCardmarket: { id: 'scan.results.cardmarket', defaultMessage: 'View this card (Cardmarket)' },
