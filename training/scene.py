@@ -109,6 +109,20 @@ def hides(box, boxes, limit=0.2):
     return False
 
 
+def paste_face(rng, scene, face, quad):
+    """A card face pasted at its quad, in a sleeve 30% of the time, with a shadow."""
+    if rng.random() < 0.3:
+        tex, alpha, m = sleeve(rng, face)
+        fh, fw = face.shape[:2]
+        grow = np.array([(fw + 2 * m) / fw, (fh + 2 * m) / fh], np.float32)
+        centre_q = quad.mean(0)
+        sleeve_quad = centre_q + (quad - centre_q) * grow
+        paste(scene, tex, alpha, sleeve_quad, shadow=rng.uniform(0.2, 0.5), rng=rng)
+    else:
+        alpha = rounded_mask(face.shape[0], face.shape[1], face.shape[1] * 0.045)
+        paste(scene, face, alpha, quad, shadow=rng.uniform(0.1, 0.6), rng=rng)
+
+
 def place_card(rng, scene, src, area_fraction, centre, angle, tilt, boxes):
     h, w = scene.shape[:2]
     face = card_face(rng, src)
@@ -120,16 +134,7 @@ def place_card(rng, scene, src, area_fraction, centre, angle, tilt, boxes):
     box, visible = box_of(quad, w, h)
     if box is None or visible < 0.45 or hides(box, boxes):
         return None
-    if rng.random() < 0.3:
-        tex, alpha, m = sleeve(rng, face)
-        fh, fw = face.shape[:2]
-        grow = np.array([(fw + 2 * m) / fw, (fh + 2 * m) / fh], np.float32)
-        centre_q = quad.mean(0)
-        sleeve_quad = centre_q + (quad - centre_q) * grow
-        paste(scene, tex, alpha, sleeve_quad, shadow=rng.uniform(0.2, 0.5), rng=rng)
-    else:
-        alpha = rounded_mask(face.shape[0], face.shape[1], face.shape[1] * 0.045)
-        paste(scene, face, alpha, quad, shadow=rng.uniform(0.1, 0.6), rng=rng)
+    paste_face(rng, scene, face, quad)
     boxes.append(box)
     return quad
 

@@ -4,9 +4,9 @@ import cv2
 import numpy as np
 
 from distractors import random_distractor
-from paste import paste, quad_for, rounded_mask
+from paste import paste, quad_for
 from photo_effects import camera
-from scene import CARD_ASPECT, background, box_of, card_face, frame_size, hand, one_card_fill, random_centre, sleeve
+from scene import CARD_ASPECT, background, box_of, card_face, frame_size, hand, one_card_fill, paste_face, random_centre
 
 
 def hides(quad, quads, limit=0.2):
@@ -33,16 +33,7 @@ def place_card(rng, scene, src, area_fraction, centre, angle, tilt, boxes, place
     box, visible = box_of(quad, w, h)
     if box is None or visible < 0.45 or hides(quad, placed, overlap):
         return None
-    if rng.random() < 0.3:
-        tex, alpha, m = sleeve(rng, face)
-        fh, fw = face.shape[:2]
-        grow = np.array([(fw + 2 * m) / fw, (fh + 2 * m) / fh], np.float32)
-        centre_q = quad.mean(0)
-        sleeve_quad = centre_q + (quad - centre_q) * grow
-        paste(scene, tex, alpha, sleeve_quad, shadow=rng.uniform(0.2, 0.5), rng=rng)
-    else:
-        alpha = rounded_mask(face.shape[0], face.shape[1], face.shape[1] * 0.045)
-        paste(scene, face, alpha, quad, shadow=rng.uniform(0.1, 0.6), rng=rng)
+    paste_face(rng, scene, face, quad)
     boxes.append(box)
     placed.append(quad)
     return quad
