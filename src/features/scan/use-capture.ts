@@ -39,19 +39,28 @@ export function useCapture({ engineRef, feed, stateRef, dispatch, messages, fail
     [engineRef, dispatch, resume, messages, failureText],
   );
 
+  /** Take Photo and the page photo alike: the scanner busy, the frame frozen on screen, the photo cut from it. */
+  const takePhoto = useCallback(
+    async (engine: EngineClient, video: HTMLVideoElement, region: { x: number; y: number; width: number; height: number }, page: boolean) => {
+      dispatch({ type: 'capture-started', ...(page ? { page: true } : {}) });
+      stateRef.current = { ...stateRef.current, processing: true };
+      messages.capturing();
+      const frame = await createImageBitmap(video, region.x, region.y, region.width, region.height);
+      freeze();
+      const photo = await engine.capture(frame);
+      messages.identifying();
+      return photo;
+    },
+    [dispatch, stateRef, messages, freeze],
+  );
+
   const capture = useCallback(async () => {
     const engine = engineRef.current;
     const video = videoRef.current;
     const region = regionOf();
     if (!canCapture(stateRef.current) || !engine || !video || !region) return;
-    dispatch({ type: 'capture-started' });
-    stateRef.current = { ...stateRef.current, processing: true };
-    messages.capturing();
     try {
-      const frame = await createImageBitmap(video, region.x, region.y, region.width, region.height);
-      freeze();
-      const photo = await engine.capture(frame);
-      messages.identifying();
+      const photo = await takePhoto(engine, video, region, false);
       const outcome = await identifyOrQueue(photo);
       if (outcome.queued) {
         // No network: the photo waits in the queue, and the camera is ready for the next card.
@@ -66,7 +75,7 @@ export function useCapture({ engineRef, feed, stateRef, dispatch, messages, fail
     } catch (error) {
       await recover(error);
     }
-  }, [engineRef, videoRef, regionOf, stateRef, dispatch, freeze, resume, messages, recover, identifyOrQueue]);
+  }, [engineRef, videoRef, regionOf, stateRef, dispatch, resume, messages, recover, takePhoto, identifyOrQueue]);
 
   /**
    * Page mode's capture: all the view shows, at the camera's full resolution, sent whole; the server
@@ -77,21 +86,15 @@ export function useCapture({ engineRef, feed, stateRef, dispatch, messages, fail
     const video = videoRef.current;
     const region = wholeView();
     if (!canCapturePage(stateRef.current) || !engine || !video || !region) return;
-    dispatch({ type: 'capture-started', page: true });
-    stateRef.current = { ...stateRef.current, processing: true };
-    messages.capturing();
     try {
-      const frame = await createImageBitmap(video, region.x, region.y, region.width, region.height);
-      freeze();
-      const photo = await engine.capture(frame);
-      messages.identifying();
+      const photo = await takePhoto(engine, video, region, true);
       const cards = await identifyPage(photo);
       dispatch({ type: 'page-succeeded', page: { photoUrl: URL.createObjectURL(photo), width: region.width, height: region.height, cards } });
       messages.pageIdentified(cards.length);
     } catch (error) {
       await recover(error);
     }
-  }, [engineRef, videoRef, wholeView, stateRef, dispatch, freeze, messages, recover, identifyPage]);
+  }, [engineRef, videoRef, wholeView, stateRef, dispatch, messages, recover, takePhoto, identifyPage]);
 
   /**
    * Continuous scanning's capture: the same photo of the card frame, identified (or queued) the same
