@@ -59,7 +59,11 @@ export default function ScanPage() {
   const scannerBusy = useCallback(() => busy.current, []);
   const continuous = useContinuousCapture({ enabled: continuousOn && scanner.cameraStatus === 'live', captureLive: scanner.captureLive, scannerBusy });
   const continuousHintId = useId();
-  const { clear: clearContinuous } = continuous;
+  const { clear: clearContinuous, photographedByHand } = continuous;
+  const capture = useCallback(() => {
+    if (continuousOn) photographedByHand();
+    void scanner.capture();
+  }, [continuousOn, photographedByHand, scanner]);
 
   useEffect(() => {
     if (result === null) return;
@@ -102,7 +106,7 @@ export default function ScanPage() {
             captureEnabled={scanner.captureEnabled}
             matched={result !== null ? result.length > 0 : page !== null ? page.cards.length > 0 : null}
             captureLabel={pageMode ? intl.formatMessage(pm.takePhoto) : undefined}
-            onCapture={() => void scanner.capture()}
+            onCapture={capture}
             onRestartCamera={() => void scanner.restartCamera()}
             onScanAgain={() => void scanner.scanAgain()}
           />

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { decideContinuous, initialContinuousMemory, isSameCardAgain, type ContinuousFrame, type ContinuousMemory } from './continuous-decision.ts';
+import { decideContinuous, initialContinuousMemory, isSameCardAgain, photoTakenByHand, type ContinuousFrame, type ContinuousMemory } from './continuous-decision.ts';
 
 /** Runs frames through the decision and answers the indexes of the frames that took a photo. */
 function capturesOf(frames: ContinuousFrame[], memory: ContinuousMemory = initialContinuousMemory): number[] {
@@ -43,6 +43,13 @@ describe('continuous capture decision', () => {
 
   test('a card that left and a new one that locked while the last photo was identified is captured when free', () => {
     expect(capturesOf([locked(), locked(true), miss(true), locking(1, true), locked(true), locked(false)])).toEqual([0, 5]);
+  });
+
+  test('a card photographed by hand is not captured when the scanner is free, only once it left and came back', () => {
+    const held = [locked(), locked(true), locked(true), locking(1), locking(2), locked(), locked()];
+    expect(capturesOf(held)).toEqual([0]);
+    expect(capturesOf(held, photoTakenByHand())).toEqual([]);
+    expect(capturesOf([...held, miss(), locking(1), locking(2), locked()], photoTakenByHand())).toEqual([10]);
   });
 
   test('the same card staying in view while busy is not captured again once free', () => {

@@ -36,6 +36,14 @@ export function decideContinuous(memory: ContinuousMemory, frame: ContinuousFram
   return { capture: false, memory };
 }
 
+/**
+ * Take Photo is offered only on a locked card: a photo taken by hand is that lock's capture, so the
+ * card is not photographed again when the scanner is free, only after it has left.
+ */
+export function photoTakenByHand(): ContinuousMemory {
+  return { armed: false };
+}
+
 /** What continuous scanning keeps of its last capture, to tell a second copy from the same card again. */
 export interface LastCapture {
   printingId: string;

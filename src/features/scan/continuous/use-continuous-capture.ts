@@ -3,7 +3,7 @@ import { isConfident } from '../../collection/index.ts';
 import { clientSettings } from '../../../lib/client-settings.ts';
 import { frameEventName } from '../../../lib/frame-event.ts';
 import type { ScanCandidate } from '../../../lib/scan-candidate.ts';
-import { decideContinuous, cardLeft, initialContinuousMemory, isSameCardAgain, type LastCapture } from './continuous-decision.ts';
+import { decideContinuous, cardLeft, initialContinuousMemory, isSameCardAgain, photoTakenByHand, type LastCapture } from './continuous-decision.ts';
 
 export interface ContinuousCaptureOptions {
   /** Continuous scanning is on (the scan session, or the Continuous switch) and the camera is live. */
@@ -79,5 +79,9 @@ export function useContinuousCapture({ enabled, captureLive, scannerBusy }: Cont
 
   /** Forgets the shown result (a photo taken by hand replaces it). */
   const clear = useCallback(() => setResult(null), []);
-  return { result, flash, clear };
+  /** Take Photo was tapped on the locked card: that card is not captured again until it leaves. */
+  const photographedByHand = useCallback(() => {
+    memory.current = photoTakenByHand();
+  }, []);
+  return { result, flash, clear, photographedByHand };
 }
