@@ -17,6 +17,12 @@ export interface EngineSettings {
   /** The engine picks the input size from its own frame times (sizeAdaptation). Default true; setting `inputSize` alone fixes it. */
   adaptiveSize: boolean;
   sizeAdaptation: SizeAdaptation;
+  /**
+   * Each frame holds the worker this many times as long as its work took (a busy wait after
+   * inference, counted in the inference time): a slower phone emulated on a faster device, for
+   * bench:scan. 1 to 20; default 1, none.
+   */
+  emulatedSlowdown: number;
   /** Minimum class score kept by decoding, 0..1. */
   confThreshold: number;
   /** IoU above which NMS drops the less confident box, 0..1. */

@@ -53,6 +53,12 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
   const modelReader = createBitmapReader();
   const fallbackReader = createBitmapReader();
 
+  /** Keeps the worker's thread busy, as a slower device's longer work would (emulatedSlowdown). */
+  const holdWorker = (ms: number) => {
+    const until = now() + ms;
+    while (now() < until);
+  };
+
   let settings: EngineSettings = resolveSettings();
   let hysteresis: Hysteresis = createHysteresis(settings.hysteresis);
   let sizes: SizeController | null = null;
@@ -124,6 +130,7 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
     frame.close();
     const t1 = now();
     const outcome = await active.run(tensor.data, tensor.dims);
+    holdWorker((now() - t0) * (settings.emulatedSlowdown - 1));
     const t2 = now();
     if (!outcome.ok) {
       return { detections: [], accepted: false, best: -1, verdicts: [], fallback: null, error: outcome.error, timings: { ...emptyTimings, letterbox: t1 - t0, inference: t2 - t1 } };

@@ -15,6 +15,7 @@ import { startServer, stop, waitForHealth } from '../../e2e/server-process.ts';
 import { onProviderPage, submitCredentials } from '../../e2e/sign-in-flow.ts';
 import { writeFakeCameraSequence } from '../../fixtures/camera/fake-camera-sequence.ts';
 import { freePort } from '../../server/test-support/free-port.ts';
+import { applyPhoneEmulation, calibratePhones, type PhoneEmulation } from './phone-emulation.ts';
 
 const cardCount = 30;
 /** The pace of the sequence: each card held still 1.4 s, 0.4 s to slide it out and the next in (in view about 1.6 s). */
@@ -23,7 +24,7 @@ const sequencePace = { leadSeconds: 2, holdSeconds: 1.4, moveSeconds: 0.4, tailS
 export interface ContinuousRow {
   run: string;
   page_rate: number;
-  worker_slowdown: number;
+  engine_slowdown: number;
   added_right: number;
   wrong: number;
   twice: number;
@@ -45,7 +46,7 @@ const scannerLive = (page: Page) =>
   }, undefined, { timeout: 180_000, polling: 100 });
 
 /** One collector's run through the sequence: the adds the page asked for, and the scans left to check. */
-async function runOnce(url: string, video: string, seconds: number, account: { email: string; password: string }, rate: number): Promise<{ adds: Add[]; toCheck: number }> {
+async function runOnce(url: string, video: string, seconds: number, account: { email: string; password: string }, phone: PhoneEmulation): Promise<{ adds: Add[]; toCheck: number }> {
   const browser = await launchChromium(fakeCameraArgs(video));
   try {
     const page = await browser.newPage({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2 });
@@ -54,8 +55,7 @@ async function runOnce(url: string, video: string, seconds: number, account: { e
     await onProviderPage(page);
     await submitCredentials(page, account.email, account.password);
     await page.waitForURL(`${url}/collection`);
-    const session = await page.context().newCDPSession(page);
-    await session.send('Emulation.setCPUThrottlingRate', { rate });
+    await applyPhoneEmulation(page, phone);
     await page.goto(`${url}/`);
     await scannerLive(page);
 
@@ -99,14 +99,14 @@ export async function warmUp(url: string, imageFile: string): Promise<void> {
   if (!response.ok) throw new Error(`Warming up identification: ${response.status} ${await response.text()}`);
 }
 
-function tally(label: string, throttle: { rate: number; workerSlowdown: number }, expected: string[], run: { adds: Add[]; toCheck: number }, showingSeconds: number): ContinuousRow {
+function tally(label: string, phone: PhoneEmulation, expected: string[], run: { adds: Add[]; toCheck: number }, showingSeconds: number): ContinuousRow {
   const counts = new Map<string, number>();
   for (const add of run.adds) counts.set(add.printingId, (counts.get(add.printingId) ?? 0) + 1);
   const right = expected.filter((id) => (counts.get(id) ?? 0) > 0).length;
   return {
     run: label,
-    page_rate: throttle.rate,
-    worker_slowdown: throttle.workerSlowdown,
+    page_rate: phone.rate,
+    engine_slowdown: phone.engineSlowdown,
     added_right: right,
     wrong: run.adds.filter((add) => !expected.includes(add.printingId)).length,
     twice: expected.reduce((sum, id) => sum + Math.max(0, (counts.get(id) ?? 0) - 1), 0),
@@ -120,11 +120,10 @@ function tally(label: string, throttle: { rate: number; workerSlowdown: number }
  * Runs the continuous bench: a product on a catalogue with enough different cards, its images
  * served by a local mirror the server learns them from, and the sequence played at each CPU rate.
  */
-export async function runContinuousBench({ work, out, cpuRuns, throttleRate }: {
+export async function runContinuousBench({ work, out, cpuRuns }: {
   work: string;
   out: string;
   cpuRuns: ReadonlyArray<readonly [string, number]>;
-  throttleRate: (slowdown: number) => Promise<{ rate: number; workerSlowdown: number }>;
 }): Promise<ContinuousRow[]> {
   const cards = await prepareScanCatalogue(work, { cards: cardCount + 2 });
   const shown = cards.sequence.slice(0, cardCount);
@@ -147,13 +146,12 @@ export async function runContinuousBench({ work, out, cpuRuns, throttleRate }: {
       if (!ready) await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     await warmUp(url, shown[0]!.imageFile);
+    const phones = await calibratePhones(url, sequence.file, cpuRuns.map(([, slowdown]) => slowdown));
     const rows: ContinuousRow[] = [];
-    for (const [label, slowdown] of cpuRuns) {
-      const throttle = await throttleRate(slowdown);
-      // On a busy machine the calibration can miss (the rate tops out at 60): such a run is not the phone it claims.
-      if (Math.abs(throttle.workerSlowdown / slowdown - 1) > 0.25) console.warn(`${label}: the worker ran ${throttle.workerSlowdown.toFixed(1)}x slower at page rate ${throttle.rate.toFixed(1)}, not ${slowdown}x; its row is not that phone`);
-      const run = await runOnce(url, sequence.file, sequence.seconds, collector, throttle.rate);
-      rows.push(tally(label, throttle, shown.map((card) => card.printingId), run, showingSeconds));
+    for (const [k, [label]] of cpuRuns.entries()) {
+      const phone = phones[k]!;
+      const run = await runOnce(url, sequence.file, sequence.seconds, collector, phone);
+      rows.push(tally(label, phone, shown.map((card) => card.printingId), run, showingSeconds));
     }
     console.table(rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === 'number' ? Number(value.toFixed(1)) : value]))));
     mkdirSync(out, { recursive: true });

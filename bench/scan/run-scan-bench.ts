@@ -16,31 +16,15 @@ import { fakeCameraArgs, launchChromium } from '../../e2e/browser-session.ts';
 import { prepareScanCatalogue } from '../../e2e/scan-catalogue.ts';
 import { writeFakeCameraVideo } from '../../fixtures/camera/fake-camera-video.ts';
 import { runContinuousBench } from './continuous-bench.ts';
+import { calibratePhones, quantile, runScanPage, type PageFigures, type PhoneEmulation } from './phone-emulation.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '20' }, out: { type: 'string', default: 'bench/out/scan' }, continuous: { type: 'boolean', default: false }, slowdown: { type: 'string' }, rate: { type: 'string' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '20' }, out: { type: 'string', default: 'bench/out/scan' }, continuous: { type: 'boolean', default: false }, slowdown: { type: 'string' } } });
 const seconds = Number(values.seconds);
 /**
  * The video shows an empty table for 2 s, then the card slides into the frame over 1 s and stays
  * (the camera loops it). It runs at 30 frames per second so the camera is not what limits detections.
  */
 const cardEntersMs = 2000;
-
-interface PageFigures {
-  longTasks: number[];
-  frameIntervals: number[];
-  detections: number;
-  /** Each analysed frame's inference time and the model input size it ran at. */
-  inferenceMs: number[];
-  inputSizes: number[];
-  liveAt: number | null;
-  readyAt: number | null;
-}
-
-function quantile(values: number[], q: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-}
 
 async function startProduct(dataDir: string): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
@@ -57,58 +41,6 @@ async function startProduct(dataDir: string): Promise<{ url: string; stop: () =>
   throw new Error('The product did not start');
 }
 
-/**
- * The page throttling rate that slows the page's workers `slowdown` times. Chromium throttles a
- * page's CPU as a whole and refuses to throttle a worker on its own ("only supported for pages"),
- * and a worker slows less than the rate asked: measured here on a busy loop in a worker, the rate
- * raised until the loop runs `slowdown` times slower than unthrottled.
- */
-async function workerThrottleRate(slowdown: number): Promise<{ rate: number; workerSlowdown: number }> {
-  if (slowdown === 1) return { rate: 1, workerSlowdown: 1 };
-  const browser = await launchChromium();
-  try {
-    const page = await browser.newPage();
-    const session = await page.context().newCDPSession(page);
-    await page.setContent('<!doctype html><title>calibration</title>');
-    await page.evaluate(() => {
-      const code = 'onmessage = () => { const t = performance.now(); let x = 0; for (let i = 0; i < 2e7; i++) x += Math.sqrt(i); postMessage(performance.now() - t + 0 * x); }';
-      const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
-      (window as unknown as { spin: () => Promise<number> }).spin = () => new Promise((done) => ((worker.onmessage = (event) => done(event.data as number)), worker.postMessage(0)));
-    });
-    const timeAt = async (rate: number) => {
-      await session.send('Emulation.setCPUThrottlingRate', { rate });
-      const runs: number[] = [];
-      for (let i = 0; i < 5; i++) runs.push(await page.evaluate(() => (window as unknown as { spin: () => Promise<number> }).spin()));
-      return quantile(runs, 0.5);
-    };
-    const unthrottled = await timeAt(1);
-    let rate = slowdown;
-    let workerSlowdown = (await timeAt(rate)) / unthrottled;
-    for (let step = 0; step < 6 && Math.abs(workerSlowdown / slowdown - 1) > 0.1; step++) {
-      rate = Math.min(60, rate * (slowdown / workerSlowdown));
-      workerSlowdown = (await timeAt(rate)) / unthrottled;
-    }
-    return { rate, workerSlowdown };
-  } finally {
-    await browser.close();
-  }
-}
-
-async function measure(url: string, video: string, throttle: number): Promise<PageFigures> {
-  const browser = await launchChromium(fakeCameraArgs(video));
-  try {
-    const page = await browser.newPage({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2 });
-    await page.addInitScript({ path: fileURLToPath(new URL('./page-probe.js', import.meta.url)) });
-    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    const session = await page.context().newCDPSession(page);
-    await session.send('Emulation.setCPUThrottlingRate', { rate: throttle });
-    await page.goto(url);
-    await page.waitForTimeout(seconds * 1000);
-    return await page.evaluate(() => (window as unknown as { scanFigures: PageFigures }).scanFigures);
-  } finally {
-    await browser.close();
-  }
-}
 
 /** Chromium's emulation of a slow 4G phone link, as the design card's low-end phone sees it. */
 const slow4g = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8), uploadThroughput: (750e3 / 8) };
@@ -233,15 +165,21 @@ async function measurePhoneLoads(url: string, video: string): Promise<{ loads: L
   }
 }
 
-function summarise(label: string, throttle: { rate: number; workerSlowdown: number }, figures: PageFigures) {
+/** The median inference of the frames that ran at 640, the size every run starts at. */
+const inferenceAt640 = (figures: PageFigures) => quantile(figures.inferenceMs.filter((_, i) => figures.inputSizes[i] === 640), 0.5);
+
+function summarise(label: string, phone: PhoneEmulation, figures: PageFigures, unthrottled640: number) {
   const ready = figures.readyAt !== null && figures.liveAt !== null ? figures.readyAt - figures.liveAt - cardEntersMs : NaN;
   // The size the engine settled on: the one most of the last second's frames ran at.
   const lastSecond = figures.inputSizes.slice(-Math.max(1, Math.round(figures.detections / seconds)));
   const settled = [...new Set(lastSecond)].sort((a, b) => lastSecond.filter((size) => size === b).length - lastSecond.filter((size) => size === a).length)[0] ?? NaN;
   return {
     run: label,
-    page_rate: throttle.rate,
-    worker_slowdown: throttle.workerSlowdown,
+    page_rate: phone.rate,
+    worker_throttled: phone.workerThrottled,
+    engine_slowdown: phone.engineSlowdown,
+    // The check that the phone is that much slower: inference at 640 against the unthrottled run's.
+    slowdown_reached_at_640: inferenceAt640(figures) / unthrottled640,
     input_size: settled,
     inference_p50_ms: quantile(figures.inferenceMs, 0.5),
     long_tasks: figures.longTasks.length,
@@ -253,7 +191,7 @@ function summarise(label: string, throttle: { rate: number; workerSlowdown: numb
   };
 }
 
-/** A phone 4 and 6 times slower than this machine, workers included (workerThrottleRate). */
+/** A phone 4 and 6 times slower than this machine, workers included (phone-emulation.ts). */
 const cpuRuns = [
   ['unthrottled', 1],
   ['cpu 4x slower', 4],
@@ -263,9 +201,9 @@ const cpuRuns = [
 const work = mkdtempSync(join(tmpdir(), 'card-lens-scan-bench-'));
 if (values.continuous) {
   // --continuous: 30 cards one after another with the scan session on (continuous-bench.ts);
-  // --slowdown 4 runs only the CPU 4x slower run; --rate N sets the page rate instead of calibrating it.
+  // --slowdown 4 runs only the CPU 4x slower run.
   try {
-    await runContinuousBench({ work, out: values.out!, cpuRuns: cpuRuns.filter(([, slowdown]) => (values.slowdown === undefined ? slowdown !== 6 : slowdown === Number(values.slowdown))), throttleRate: values.rate === undefined ? workerThrottleRate : async () => ({ rate: Number(values.rate), workerSlowdown: NaN }) });
+    await runContinuousBench({ work, out: values.out!, cpuRuns: cpuRuns.filter(([, slowdown]) => (values.slowdown === undefined ? slowdown !== 6 : slowdown === Number(values.slowdown))) });
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -276,11 +214,10 @@ try {
   const video = await writeFakeCameraVideo({ cardImage: cards.inCatalog.imageFile, out: join(work, 'camera.y4m'), cardHeightRatio: 0.7, fps: 30, holdSeconds: 10 });
   const product = await startProduct(work);
   try {
-    const rows = [];
-    for (const [label, slowdown] of cpuRuns) {
-      const throttle = await workerThrottleRate(slowdown);
-      rows.push(summarise(label, throttle, await measure(product.url, video, throttle.rate)));
-    }
+    const phones = await calibratePhones(product.url, video, cpuRuns.map(([, slowdown]) => slowdown));
+    const runs: PageFigures[] = [];
+    for (const phone of phones) runs.push(await runScanPage(product.url, video, phone, seconds));
+    const rows = cpuRuns.map(([label], k) => summarise(label, phones[k]!, runs[k]!, inferenceAt640(runs[0]!)));
     console.table(rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === 'number' ? Number(value.toFixed(1)) : value]))));
     const phone = await measurePhoneLoads(product.url, video);
     console.table(phone.loads);

@@ -10,6 +10,7 @@ const base: Omit<EngineSettings, 'confThreshold' | 'iouThreshold'> = {
   modelUrl: DEFAULT_MODEL_URL,
   inputSize: 640,
   adaptiveSize: true,
+  emulatedSlowdown: 1,
   sizeAdaptation: { ...DEFAULT_SIZE_ADAPTATION, sizes: [...DEFAULT_SIZE_ADAPTATION.sizes] },
   maxDetections: 20,
   wasmPaths: '/ort/',
@@ -63,6 +64,7 @@ export function validateEngineSettings(s: EngineSettings): string[] {
   if (typeof s.wasmPaths !== 'string' || s.wasmPaths === '') errors.push('wasmPaths must be a non-empty string');
   errors.push(...validateAcceptanceOptions(s.acceptance).map((e) => `acceptance.${e}`));
   errors.push(...validateHysteresisOptions(s.hysteresis).map((e) => `hysteresis.${e}`));
+  if (!(s.emulatedSlowdown >= 1 && s.emulatedSlowdown <= 20)) errors.push(`emulatedSlowdown must be 1..20, got ${s.emulatedSlowdown}`);
   if (typeof s.adaptiveSize !== 'boolean') errors.push('adaptiveSize must be true or false');
   errors.push(...validateSizeAdaptation(s.sizeAdaptation).map((e) => `sizeAdaptation.${e}`));
   return errors;
