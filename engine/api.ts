@@ -17,12 +17,8 @@ export interface EngineSettings {
   /** The engine picks the input size from its own frame times (sizeAdaptation). Default true; setting `inputSize` alone fixes it. */
   adaptiveSize: boolean;
   sizeAdaptation: SizeAdaptation;
-  /**
-   * Each frame holds the worker this many times as long as its work took (a busy wait after
-   * inference, counted in the inference time): a slower phone emulated on a faster device, for
-   * bench:scan. 1 to 20; default 1, none.
-   */
-  emulatedSlowdown: number;
+  /** A slower phone emulated on this device (bench:scan); default null, none. */
+  emulatedPhone: EmulatedPhone | null;
   /** Minimum class score kept by decoding, 0..1. */
   confThreshold: number;
   /** IoU above which NMS drops the less confident box, 0..1. */
@@ -33,6 +29,18 @@ export interface EngineSettings {
   wasmPaths: string;
   acceptance: AcceptanceOptions;
   hysteresis: HysteresisOptions;
+}
+
+/**
+ * Each frame holds the worker (a busy wait after inference, counted in the inference time) until
+ * its work took `slowdown` times this device's own time at its input size, `referenceMs[size]`,
+ * measured with nothing slowed: a phone that many times slower, whatever else slows this device.
+ * A size without a reference takes the frame's own time as its reference.
+ */
+export interface EmulatedPhone {
+  /** 1 to 20. */
+  slowdown: number;
+  referenceMs: Record<number, number>;
 }
 
 /** Settings as the UI passes them: any subset, nested options included. */

@@ -130,7 +130,10 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
     frame.close();
     const t1 = now();
     const outcome = await active.run(tensor.data, tensor.dims);
-    holdWorker((now() - t0) * (settings.emulatedSlowdown - 1));
+    if (settings.emulatedPhone) {
+      const { slowdown, referenceMs } = settings.emulatedPhone;
+      holdWorker(slowdown * (referenceMs[settings.inputSize] ?? now() - t0) - (now() - t0));
+    }
     const t2 = now();
     if (!outcome.ok) {
       return { detections: [], accepted: false, best: -1, verdicts: [], fallback: null, error: outcome.error, timings: { ...emptyTimings, letterbox: t1 - t0, inference: t2 - t1 } };

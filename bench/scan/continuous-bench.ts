@@ -15,7 +15,7 @@ import { startServer, stop, waitForHealth } from '../../e2e/server-process.ts';
 import { onProviderPage, submitCredentials } from '../../e2e/sign-in-flow.ts';
 import { writeFakeCameraSequence } from '../../fixtures/camera/fake-camera-sequence.ts';
 import { freePort } from '../../server/test-support/free-port.ts';
-import { applyPhoneEmulation, calibratePhones, type PhoneEmulation } from './phone-emulation.ts';
+import { applyPhoneEmulation, phoneSlowerBy, referenceTimes, type PhoneEmulation } from './phone-emulation.ts';
 
 const cardCount = 30;
 /** The pace of the sequence: each card held still 1.4 s, 0.4 s to slide it out and the next in (in view about 1.6 s). */
@@ -24,7 +24,6 @@ const sequencePace = { leadSeconds: 2, holdSeconds: 1.4, moveSeconds: 0.4, tailS
 export interface ContinuousRow {
   run: string;
   page_rate: number;
-  engine_slowdown: number;
   added_right: number;
   wrong: number;
   twice: number;
@@ -106,7 +105,6 @@ function tally(label: string, phone: PhoneEmulation, expected: string[], run: { 
   return {
     run: label,
     page_rate: phone.rate,
-    engine_slowdown: phone.engineSlowdown,
     added_right: right,
     wrong: run.adds.filter((add) => !expected.includes(add.printingId)).length,
     twice: expected.reduce((sum, id) => sum + Math.max(0, (counts.get(id) ?? 0) - 1), 0),
@@ -146,7 +144,8 @@ export async function runContinuousBench({ work, out, cpuRuns }: {
       if (!ready) await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     await warmUp(url, shown[0]!.imageFile);
-    const phones = await calibratePhones(url, sequence.file, cpuRuns.map(([, slowdown]) => slowdown));
+    const referenceMs = await referenceTimes(url, sequence.file);
+    const phones = cpuRuns.map(([, slowdown]) => phoneSlowerBy(slowdown, referenceMs));
     const rows: ContinuousRow[] = [];
     for (const [k, [label]] of cpuRuns.entries()) {
       const phone = phones[k]!;

@@ -1,10 +1,13 @@
 // Runs in the page before the app: records what bench:scan reports. Plain JavaScript, injected as is.
 (() => {
-  const figures = { longTasks: [], frameIntervals: [], detections: 0, inferenceMs: [], inputSizes: [], liveAt: null, readyAt: null, modelLoadedAt: null };
+  const figures = { longTasks: [], longTaskAt: [], frameIntervals: [], detections: 0, inferenceMs: [], inputSizes: [], liveAt: null, readyAt: null, modelLoadedAt: null };
   window.scanFigures = figures;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (figures.modelLoadedAt !== null && entry.startTime > figures.modelLoadedAt) figures.longTasks.push(entry.duration);
+      if (figures.modelLoadedAt !== null && entry.startTime > figures.modelLoadedAt) {
+        figures.longTasks.push(entry.duration);
+        figures.longTaskAt.push(entry.startTime);
+      }
     }
   }).observe({ type: 'longtask', buffered: true });
   let last = 0;

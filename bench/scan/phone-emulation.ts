@@ -1,25 +1,30 @@
 import type { Page } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { fakeCameraArgs, launchChromium } from '../../e2e/browser-session.ts';
-import { emulatedSlowdownKey } from '../../src/lib/emulated-slowdown.ts';
+import { DEFAULT_SIZE_ADAPTATION } from '../../engine/adapt/size-controller.ts';
+import type { EngineSettingsPatch } from '../../engine/api.ts';
+import { storedEngineSettingsKey } from '../../src/lib/stored-engine-settings.ts';
 
 /**
- * A phone `slowdown` times slower than this machine, page and engine worker alike. Chromium
- * throttles a page's CPU (`rate`) but refuses to throttle a worker on its own ("only supported for
- * pages"), and the page's worker slows far less than the rate: `workerThrottled` is how much longer
- * the engine's inference took at that rate. The engine makes up the rest (`engineSlowdown`, its
- * emulatedSlowdown setting: each frame holds the worker that many times as long as it took).
+ * A phone `slowdown` times slower than this machine. Chromium throttles the page's CPU at that
+ * rate, but it hardly slows the page's workers, and by a different amount from run to run: the
+ * engine worker is slowed by the engine itself instead (its `emulatedPhone` setting), which holds
+ * each frame until it took `slowdown` times this machine's own inference time at that input size
+ * (`referenceMs`, measured unthrottled at each size).
  */
 export interface PhoneEmulation {
   slowdown: number;
+  /** Chromium's CPU throttling rate for the page. */
   rate: number;
-  workerThrottled: number;
-  engineSlowdown: number;
+  /** What the app's engine starts with (src/lib/stored-engine-settings.ts). */
+  engine: EngineSettingsPatch;
 }
 
 /** What page-probe.js records on the Scan screen. */
 export interface PageFigures {
   longTasks: number[];
+  /** When each long task started (page time, ms). */
+  longTaskAt: number[];
   frameIntervals: number[];
   detections: number;
   /** Each analysed frame's inference time and the model input size it ran at. */
@@ -29,7 +34,7 @@ export interface PageFigures {
   readyAt: number | null;
 }
 
-export const unthrottled: PhoneEmulation = { slowdown: 1, rate: 1, workerThrottled: 1, engineSlowdown: 1 };
+const asIs: PhoneEmulation = { slowdown: 1, rate: 1, engine: {} };
 
 export function quantile(values: number[], q: number): number {
   if (values.length === 0) return NaN;
@@ -37,11 +42,11 @@ export function quantile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
-/** Applies the emulation to a page before it loads the app: the CPU rate, and the engine's share kept in the browser. */
+/** Applies the emulation to a page before it loads the app: the CPU rate and the engine's settings kept in the browser. */
 export async function applyPhoneEmulation(page: Page, phone: PhoneEmulation): Promise<void> {
   const session = await page.context().newCDPSession(page);
   await session.send('Emulation.setCPUThrottlingRate', { rate: phone.rate });
-  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [emulatedSlowdownKey, String(phone.engineSlowdown)] as const);
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [storedEngineSettingsKey, JSON.stringify(phone.engine)] as const);
 }
 
 /** The Scan screen under the fake camera for `seconds`, as this phone runs it. */
@@ -60,26 +65,21 @@ export async function runScanPage(url: string, video: string, phone: PhoneEmulat
   }
 }
 
-/** The engine's median inference at its starting size (640) on the Scan screen. */
-async function inferenceAtStart(url: string, video: string, phone: PhoneEmulation): Promise<number> {
-  const figures = await runScanPage(url, video, phone, 10);
-  return quantile(figures.inferenceMs.filter((_, i) => figures.inputSizes[i] === 640), 0.5);
+/** This machine's median inference at each input size the engine may choose, unthrottled, warm-up frames left out. */
+export async function referenceTimes(url: string, video: string): Promise<Record<number, number>> {
+  const referenceMs: Record<number, number> = {};
+  for (const size of DEFAULT_SIZE_ADAPTATION.sizes) {
+    const figures = await runScanPage(url, video, { ...asIs, engine: { inputSize: size } }, 8);
+    referenceMs[size] = quantile(figures.inferenceMs.slice(DEFAULT_SIZE_ADAPTATION.warmupFrames), 0.5);
+  }
+  return referenceMs;
 }
 
-/**
- * Phones `slowdowns` times slower than this machine: the page throttled at that rate, and the
- * engine's inference measured there against unthrottled to find what the engine must add.
- */
-export async function calibratePhones(url: string, video: string, slowdowns: readonly number[]): Promise<PhoneEmulation[]> {
-  const base = await inferenceAtStart(url, video, unthrottled);
-  const phones: PhoneEmulation[] = [];
-  for (const slowdown of slowdowns) {
-    if (slowdown === 1) {
-      phones.push(unthrottled);
-      continue;
-    }
-    const workerThrottled = Math.min(slowdown, (await inferenceAtStart(url, video, { ...unthrottled, rate: slowdown })) / base);
-    phones.push({ slowdown, rate: slowdown, workerThrottled, engineSlowdown: Math.max(1, slowdown / workerThrottled) });
-  }
-  return phones;
+export function phoneSlowerBy(slowdown: number, referenceMs: Record<number, number>): PhoneEmulation {
+  return slowdown === 1 ? asIs : { slowdown, rate: slowdown, engine: { emulatedPhone: { slowdown, referenceMs } } };
+}
+
+/** How much slower than this machine the run's inference was: its median against the reference at each frame's size. */
+export function slowdownReached(figures: PageFigures, referenceMs: Record<number, number>): number {
+  return quantile(figures.inferenceMs.map((ms, i) => ms / referenceMs[figures.inputSizes[i]!]!), 0.5);
 }

@@ -21,7 +21,7 @@ async function frame(width: number, height: number, card?: { x: number; y: numbe
 
 const held = { x: 110, y: 150, w: 500, h: 700 };
 
-const shippedSettings = { confThreshold: 0.22, inputSize: 640, emulatedSlowdown: 1 } as const;
+const shippedSettings = { confThreshold: 0.22, inputSize: 640, emulatedPhone: null } as const;
 
 // Each test starts from the same engine state (settings as shipped, hysteresis empty), so any one
 // of them can run alone or in any order.
@@ -79,7 +79,8 @@ describe('with the fixture model', () => {
   });
 
   test('a phone emulated 20 times slower makes the engine choose a smaller input size', async () => {
-    await engine.updateSettings({ inputSize: 640, adaptiveSize: true, emulatedSlowdown: 20 });
+    // 200 ms a frame at 640, whatever this machine's own time: under the 8 a second the engine keeps to.
+    await engine.updateSettings({ inputSize: 640, adaptiveSize: true, emulatedPhone: { slowdown: 20, referenceMs: { 640: 10 } } });
     const sizes: number[] = [];
     for (let i = 0; i < 14; i++) sizes.push((await engine.detect(await frame(720, 1000, held))).inputSize);
     expect(sizes[0]).toBe(640);

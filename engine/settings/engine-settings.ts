@@ -10,7 +10,7 @@ const base: Omit<EngineSettings, 'confThreshold' | 'iouThreshold'> = {
   modelUrl: DEFAULT_MODEL_URL,
   inputSize: 640,
   adaptiveSize: true,
-  emulatedSlowdown: 1,
+  emulatedPhone: null,
   sizeAdaptation: { ...DEFAULT_SIZE_ADAPTATION, sizes: [...DEFAULT_SIZE_ADAPTATION.sizes] },
   maxDetections: 20,
   wasmPaths: '/ort/',
@@ -64,7 +64,8 @@ export function validateEngineSettings(s: EngineSettings): string[] {
   if (typeof s.wasmPaths !== 'string' || s.wasmPaths === '') errors.push('wasmPaths must be a non-empty string');
   errors.push(...validateAcceptanceOptions(s.acceptance).map((e) => `acceptance.${e}`));
   errors.push(...validateHysteresisOptions(s.hysteresis).map((e) => `hysteresis.${e}`));
-  if (!(s.emulatedSlowdown >= 1 && s.emulatedSlowdown <= 20)) errors.push(`emulatedSlowdown must be 1..20, got ${s.emulatedSlowdown}`);
+  if (s.emulatedPhone !== null && !(s.emulatedPhone.slowdown >= 1 && s.emulatedPhone.slowdown <= 20)) errors.push(`emulatedPhone.slowdown must be 1..20, got ${s.emulatedPhone.slowdown}`);
+  if (s.emulatedPhone !== null && (typeof s.emulatedPhone.referenceMs !== 'object' || !Object.values(s.emulatedPhone.referenceMs).every((ms) => ms > 0))) errors.push('emulatedPhone.referenceMs must give a time over 0 ms for each size');
   if (typeof s.adaptiveSize !== 'boolean') errors.push('adaptiveSize must be true or false');
   errors.push(...validateSizeAdaptation(s.sizeAdaptation).map((e) => `sizeAdaptation.${e}`));
   return errors;

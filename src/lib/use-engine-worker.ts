@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { EngineInit, EngineStatus, LoadProgress } from '../../engine/api.ts';
 import { createEngineClient, type EngineClient } from './engine-client.ts';
-import { storedSlowdown } from './emulated-slowdown.ts';
+import { storedEngineSettings } from './stored-engine-settings.ts';
 
 export type EngineLoad = (engine: EngineClient, onProgress: (progress: LoadProgress) => void) => Promise<EngineStatus>;
 
@@ -32,7 +32,7 @@ export function useEngineWorker(init: EngineInit): EngineWorker {
   const [error, setError] = useState<string | null>(null);
   const active = useRef(true);
   const generation = useRef(0);
-  const initRef = useRef<EngineInit>({ ...init, ...storedSlowdown() });
+  const initRef = useRef<EngineInit>({ ...init, ...storedEngineSettings() });
 
   const settle = useCallback((outcome: Promise<EngineStatus>, isCurrent: () => boolean = () => active.current) => {
     return outcome.then(

@@ -12,7 +12,7 @@ test('a patch changes only what it names, nested options included', () => {
 });
 
 test('invalid values are named', () => {
-  const errors = validateEngineSettings(resolveSettings({ inputSize: 500, confThreshold: 1.2, iouThreshold: -0.1, emulatedSlowdown: 0.5, hysteresis: { maxGapMs: -5 } }));
-  expect(errors.join('\n')).toMatch(/inputSize[\s\S]*confThreshold[\s\S]*iouThreshold[\s\S]*hysteresis\.maxGapMs[\s\S]*emulatedSlowdown/);
+  const errors = validateEngineSettings(resolveSettings({ inputSize: 500, confThreshold: 1.2, iouThreshold: -0.1, emulatedPhone: { slowdown: 0.5, referenceMs: {} }, hysteresis: { maxGapMs: -5 } }));
+  expect(errors.join('\n')).toMatch(/inputSize[\s\S]*confThreshold[\s\S]*iouThreshold[\s\S]*hysteresis\.maxGapMs[\s\S]*emulatedPhone\.slowdown/);
   expect(validateEngineSettings(resolveSettings({ preset: 'debug', inputSize: 1024 }))).toEqual([]);
 });
