@@ -5,7 +5,7 @@ export interface FramePumpOptions {
   video: HTMLVideoElement;
   /** The card-frame region of the current video frame, or null when there is nothing to send. */
   region: () => Region | null;
-  /** Longest side of the bitmap sent to the worker: larger regions are scaled down on the way. */
+  /** Longest side of the bitmap sent to the worker until the engine says which input size it runs at. */
   maxSide: number;
   detect: (frame: ImageBitmap, timestampMs: number) => Promise<FrameResult>;
   onResult: (result: FrameResult) => void;
@@ -18,60 +18,72 @@ type VideoWithFrameCallback = HTMLVideoElement & {
   cancelVideoFrameCallback?: (handle: number) => void;
 };
 
+/** A video frame's region cut into a bitmap, and when it was cut. */
+interface CutFrame {
+  bitmap: Promise<ImageBitmap | null>;
+  at: number;
+}
+
 /**
- * Sends the card-frame region of each new video frame to the engine, one frame in flight at most:
- * frames that arrive while the worker is busy are dropped, never queued. The UI thread only cuts a
- * bitmap (a GPU copy) and hands it over; it never reads pixels or waits on inference.
+ * Sends the card-frame region of the video to the engine, one frame in flight at most. While the
+ * worker works on one frame, the next is cut (once): on a slow phone the UI thread's share of a
+ * frame then overlaps inference instead of adding to it. Later video frames are dropped, never
+ * queued. Bitmaps are cut at the engine's current input size, so a phone that stepped down to a
+ * smaller size also cuts and hands over fewer pixels. The UI thread never reads pixels or waits on
+ * inference.
  */
 export function startFramePump({ video, region, maxSide, detect, onResult, paused }: FramePumpOptions): () => void {
   const source = video as VideoWithFrameCallback;
   const perVideoFrame = typeof source.requestVideoFrameCallback === 'function';
   let stopped = false;
   let inFlight = false;
-  // A video frame arrived while the worker was busy: the newest one goes out as soon as it is free.
-  let frameWaiting = false;
+  let side = maxSide;
+  let next: CutFrame | null = null;
   let handle = 0;
 
   const schedule = () => {
     handle = perVideoFrame ? source.requestVideoFrameCallback!(tick) : requestAnimationFrame(tick);
   };
 
-  const send = async (area: Region) => {
+  const cut = (): CutFrame | null => {
+    if (stopped || paused() || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return null;
+    const area = region();
+    if (!area || area.width <= 0 || area.height <= 0) return null;
+    const scale = Math.min(1, side / Math.max(area.width, area.height));
+    const options: ImageBitmapOptions = { resizeWidth: Math.max(1, Math.round(area.width * scale)), resizeHeight: Math.max(1, Math.round(area.height * scale)), resizeQuality: 'medium' };
+    // A lost frame is not worth bothering the user about: the next one comes within milliseconds.
+    const bitmap = createImageBitmap(video, area.x, area.y, area.width, area.height, options).catch((error: unknown) => (console.warn('Frame skipped:', error), null));
+    return { bitmap, at: performance.now() };
+  };
+
+  const send = async (frame: CutFrame) => {
     inFlight = true;
     try {
-      const scale = Math.min(1, maxSide / Math.max(area.width, area.height));
-      const bitmap = await createImageBitmap(video, area.x, area.y, area.width, area.height, {
-        resizeWidth: Math.max(1, Math.round(area.width * scale)),
-        resizeHeight: Math.max(1, Math.round(area.height * scale)),
-        resizeQuality: 'medium',
-      });
-      if (stopped) {
-        bitmap.close();
-        return;
-      }
-      const result = await detect(bitmap, performance.now());
+      const bitmap = await frame.bitmap;
+      if (!bitmap) return;
+      if (stopped || paused()) return bitmap.close();
+      const result = await detect(bitmap, frame.at);
+      if (result.inputSize > 0) side = result.inputSize;
       if (!stopped) onResult(result);
     } catch (error) {
-      // A lost frame is not worth bothering the user about: the next one comes within milliseconds.
       if (!stopped) console.warn('Frame skipped:', error);
     } finally {
       inFlight = false;
     }
-    if (frameWaiting) sendCurrentFrame();
-  };
-
-  const sendCurrentFrame = () => {
-    frameWaiting = false;
-    if (stopped || paused() || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return;
-    const area = region();
-    if (area && area.width > 0 && area.height > 0) void send(area);
+    const waiting = next;
+    next = null;
+    if (waiting) void send(waiting);
   };
 
   const tick = () => {
     if (stopped) return;
     schedule();
-    if (inFlight) frameWaiting = true;
-    else sendCurrentFrame();
+    if (!inFlight) {
+      const frame = cut();
+      if (frame) void send(frame);
+    } else if (next === null) {
+      next = cut();
+    }
   };
 
   schedule();
@@ -79,5 +91,7 @@ export function startFramePump({ video, region, maxSide, detect, onResult, pause
     stopped = true;
     if (perVideoFrame) source.cancelVideoFrameCallback?.(handle);
     else cancelAnimationFrame(handle);
+    void next?.bitmap.then((bitmap) => bitmap?.close());
+    next = null;
   };
 }

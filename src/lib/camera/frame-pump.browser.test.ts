@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { FrameResult } from '../../../engine/api.ts';
+import fixtureModelUrl from '../../../fixtures/models/test-card-detector.onnx?url';
+import { createEngineClient, type EngineClient } from '../engine-client.ts';
+import { startFramePump } from './frame-pump.ts';
+
+/** A camera filming a bright card on a dark table, redrawn so the stream keeps sending frames. */
+async function filmingCamera(): Promise<{ video: HTMLVideoElement; stop: () => void }> {
+  const scene = document.createElement('canvas');
+  scene.width = 720;
+  scene.height = 1000;
+  const context = scene.getContext('2d')!;
+  let tick = 0;
+  const draw = () => {
+    context.fillStyle = tick++ % 2 ? '#1e2023' : '#1e2024';
+    context.fillRect(0, 0, 720, 1000);
+    context.fillStyle = '#e1d7be';
+    context.fillRect(110, 150, 500, 700);
+  };
+  draw();
+  const redraw = setInterval(draw, 33);
+  const stream = scene.captureStream(30);
+  const video = document.createElement('video');
+  video.muted = true;
+  video.srcObject = stream;
+  await video.play();
+  return { video, stop: () => (clearInterval(redraw), stream.getTracks().forEach((track) => track.stop())) };
+}
+
+let engine: EngineClient;
+beforeAll(async () => {
+  engine = createEngineClient();
+  await engine.init({ modelUrl: fixtureModelUrl, inputSize: 640 });
+});
+afterAll(() => engine.dispose());
+
+test('on a slow phone the next frame is cut during inference, at the size the engine runs at', async () => {
+  // 150 ms a frame whatever this machine's own time: a slow phone.
+  await engine.updateSettings({ inputSize: 640, emulatedPhone: { slowdown: 15, referenceMs: { 640: 10, 320: 10 } } });
+  const camera = await filmingCamera();
+  const frames: Array<{ cutAt: number; doneAt: number; result: FrameResult }> = [];
+  const stop = startFramePump({
+    video: camera.video,
+    region: () => ({ x: 0, y: 0, width: 720, height: 1000 }),
+    maxSide: 640,
+    detect: async (bitmap, cutAt) => {
+      const result = await engine.detect(bitmap, { timestampMs: cutAt });
+      frames.push({ cutAt, doneAt: performance.now(), result });
+      if (frames.length === 3) await engine.updateSettings({ inputSize: 320 });
+      return result;
+    },
+    onResult: () => undefined,
+    paused: () => false,
+  });
+  try {
+    await expect.poll(() => frames.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(8);
+  } finally {
+    stop();
+    camera.stop();
+  }
+  expect(frames[0]!.result.frame).toEqual({ width: 461, height: 640 });
+  expect(frames.at(-1)!.result).toMatchObject({ inputSize: 320, frame: { width: 230, height: 320 }, accepted: true });
+  // Each frame after the first was cut while the worker still worked on the one before it.
+  for (let k = 1; k < frames.length; k++) expect(frames[k]!.cutAt).toBeLessThan(frames[k - 1]!.doneAt);
+});
