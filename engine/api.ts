@@ -33,9 +33,9 @@ export interface EngineSettings {
 
 /**
  * Each frame holds the worker (a busy wait after inference, counted in the inference time) until
- * its work took `slowdown` times this device's own time at its input size, `referenceMs[size]`,
- * measured with nothing slowed: a phone that many times slower, whatever else slows this device.
- * A size without a reference takes the frame's own time as its reference.
+ * its work, reading the frame and inference, took `slowdown` times this device's own time for it at
+ * its input size, `referenceMs[size]`, measured with nothing slowed: a phone that many times
+ * slower, whatever else slows this device. A size without a reference takes the frame's own time.
  */
 export interface EmulatedPhone {
   /** 1 to 20. */
@@ -166,6 +166,34 @@ export interface FrameResult {
   error: string | null;
 }
 
+/**
+ * What the engine analyses: a bitmap cut on the UI thread, or a camera frame with the region of it
+ * to look at, which the worker reads straight into the model's input (no copy on the UI thread).
+ */
+export type EngineFrame = ImageBitmap | CameraFrame;
+
+export interface CameraFrame {
+  video: VideoFrame;
+  /** In the video frame's pixels; boxes come back in this region's pixels. */
+  region: CaptureRegion;
+}
+
+/** The size of what a frame shows: the bitmap, or the camera frame's region. */
+export function frameSize(frame: EngineFrame): { width: number; height: number } {
+  return 'video' in frame ? { width: frame.region.width, height: frame.region.height } : { width: frame.width, height: frame.height };
+}
+
+/** Frees a frame's pixels; closing one twice does nothing more. */
+export function closeFrame(frame: EngineFrame): void {
+  if ('video' in frame) frame.video.close();
+  else frame.close();
+}
+
+/** What must be transferred to hand a frame over to the worker. */
+export function frameTransferable(frame: EngineFrame): Transferable {
+  return 'video' in frame ? frame.video : frame;
+}
+
 export interface DetectOptions {
   /** Frame time (ms) for the hysteresis, from any monotonic clock used for every frame. Default: the worker's performance.now(). */
   timestampMs?: number;
@@ -187,8 +215,8 @@ export interface EngineApi {
   /** Applies a settings patch; reloads the model only when modelUrl changes. Rejects on invalid settings. */
   updateSettings(patch: EngineSettingsPatch, onProgress?: (progress: LoadProgress) => void): Promise<EngineStatus>;
   status(): Promise<EngineStatus>;
-  /** Analyses one frame and closes it. The bitmap must be transferred, not copied. */
-  detect(frame: ImageBitmap, options?: DetectOptions): Promise<FrameResult>;
+  /** Analyses one frame and closes it. The bitmap or video frame must be transferred, not copied. */
+  detect(frame: EngineFrame, options?: DetectOptions): Promise<FrameResult>;
   /** Crops region (default: the whole bitmap) and encodes it as JPEG at quality 0.95; closes the bitmap. */
   capture(frame: ImageBitmap, region?: CaptureRegion): Promise<Blob>;
   /** Clears the hysteresis counters ("Take Another", "Try Again"). */

@@ -4,6 +4,7 @@ import type {
   DetectOptions,
   Detection,
   EngineApi,
+  EngineFrame,
   EngineInit,
   EngineSettings,
   EngineSettingsPatch,
@@ -13,6 +14,7 @@ import type {
   ModelInfo,
   StageTimings,
 } from './api.ts';
+import { closeFrame, frameSize } from './api.ts';
 import { createSizeController, type SizeController } from './adapt/size-controller.ts';
 import { encodeCapture } from './capture/encode-capture.ts';
 import { DEFAULT_EDGE_FALLBACK, detectByEdges, fallbackSize, type EdgeFallbackMetrics } from './fallback/edge-fallback.ts';
@@ -121,13 +123,13 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
     return status();
   }
 
-  async function analyseWithModel(frame: ImageBitmap, size: FrameSize, active: ModelSession): Promise<Analysis> {
+  async function analyseWithModel(frame: EngineFrame, size: FrameSize, active: ModelSession): Promise<Analysis> {
     const t0 = now();
     const geometry = computeLetterbox(size.width, size.height, settings.inputSize);
     const tensor = pool.acquire(geometry);
     writeContentToTensor(modelReader.read(frame, geometry.contentWidth, geometry.contentHeight), geometry, tensor.data);
     // The pixels are in the tensor now; a full camera frame need not stay in memory through inference.
-    frame.close();
+    closeFrame(frame);
     const t1 = now();
     const outcome = await active.run(tensor.data, tensor.dims);
     if (settings.emulatedPhone) {
@@ -151,7 +153,7 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
     return { detections, ...gate, fallback: null, error: null, timings: { letterbox: t1 - t0, inference: t2 - t1, postprocess: t3 - t2, fallback: 0 } };
   }
 
-  function analyseWithEdges(frame: ImageBitmap, size: FrameSize): Analysis {
+  function analyseWithEdges(frame: EngineFrame, size: FrameSize): Analysis {
     const t0 = now();
     const small = fallbackSize(DEFAULT_EDGE_FALLBACK);
     const result = detectByEdges(fallbackReader.read(frame, small.width, small.height), small.width, small.height, DEFAULT_EDGE_FALLBACK);
@@ -169,11 +171,11 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
     };
   }
 
-  async function analyse(frame: ImageBitmap, options: DetectOptions): Promise<FrameResult> {
+  async function analyse(frame: EngineFrame, options: DetectOptions): Promise<FrameResult> {
     const started = now();
     const forceBasic = options.detector === 'basic';
     const active = forceBasic ? null : session;
-    const size: FrameSize = { width: frame.width, height: frame.height };
+    const size: FrameSize = frameSize(frame);
     let analysis: Analysis;
     try {
       analysis = active ? await analyseWithModel(frame, size, active) : analyseWithEdges(frame, size);
@@ -183,7 +185,7 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
       console.warn(`[engine] frame skipped: ${message}`);
       analysis = { detections: [], accepted: false, best: -1, verdicts: [], fallback: null, error: message, timings: emptyTimings };
     } finally {
-      frame.close();
+      closeFrame(frame);
     }
     const gatingStart = now();
     const state = forceBasic ? hysteresis.state : hysteresis.update(analysis.accepted, options.timestampMs ?? started);
@@ -236,7 +238,7 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
     async status() {
       return status();
     },
-    detect(frame: ImageBitmap, options: DetectOptions = {}) {
+    detect(frame: EngineFrame, options: DetectOptions = {}) {
       return serial('frames', () => analyse(frame, options));
     },
     capture(frame: ImageBitmap, region?: CaptureRegion) {

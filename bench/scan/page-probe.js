@@ -1,6 +1,6 @@
 // Runs in the page before the app: records what bench:scan reports. Plain JavaScript, injected as is.
 (() => {
-  const figures = { longTasks: [], longTaskAt: [], frameIntervals: [], detections: 0, inferenceMs: [], inputSizes: [], liveAt: null, readyAt: null, modelLoadedAt: null };
+  const figures = { longTasks: [], longTaskAt: [], frameIntervals: [], detections: 0, inferenceMs: [], workMs: [], inputSizes: [], liveAt: null, readyAt: null, modelLoadedAt: null };
   window.scanFigures = figures;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -20,6 +20,7 @@
   window.addEventListener('card-lens:frame', (event) => {
     figures.detections += 1;
     figures.inferenceMs.push(event.detail.timings.inference);
+    figures.workMs.push(event.detail.timings.letterbox + event.detail.timings.inference);
     figures.inputSizes.push(event.detail.inputSize);
     if (figures.modelLoadedAt === null) figures.modelLoadedAt = performance.now();
   });

@@ -9,8 +9,8 @@ import { storedEngineSettingsKey } from '../../src/lib/stored-engine-settings.ts
  * A phone `slowdown` times slower than this machine. Chromium throttles the page's CPU at that
  * rate, but it hardly slows the page's workers, and by a different amount from run to run: the
  * engine worker is slowed by the engine itself instead (its `emulatedPhone` setting), which holds
- * each frame until it took `slowdown` times this machine's own inference time at that input size
- * (`referenceMs`, measured unthrottled at each size).
+ * each frame until it took `slowdown` times this machine's own time for that work at that input
+ * size (`referenceMs`: reading the frame and inference, measured unthrottled at each size).
  */
 export interface PhoneEmulation {
   slowdown: number;
@@ -27,8 +27,9 @@ export interface PageFigures {
   longTaskAt: number[];
   frameIntervals: number[];
   detections: number;
-  /** Each analysed frame's inference time and the model input size it ran at. */
+  /** Each analysed frame's inference time, the worker's work on it (reading the frame and inference), and the model input size it ran at. */
   inferenceMs: number[];
+  workMs: number[];
   inputSizes: number[];
   liveAt: number | null;
   readyAt: number | null;
@@ -65,12 +66,12 @@ export async function runScanPage(url: string, video: string, phone: PhoneEmulat
   }
 }
 
-/** This machine's median inference at each input size the engine may choose, unthrottled, warm-up frames left out. */
+/** This machine's median work on a frame at each input size the engine may choose, unthrottled, warm-up frames left out. */
 export async function referenceTimes(url: string, video: string): Promise<Record<number, number>> {
   const referenceMs: Record<number, number> = {};
   for (const size of DEFAULT_SIZE_ADAPTATION.sizes) {
     const figures = await runScanPage(url, video, { ...asIs, engine: { inputSize: size } }, 8);
-    referenceMs[size] = quantile(figures.inferenceMs.slice(DEFAULT_SIZE_ADAPTATION.warmupFrames), 0.5);
+    referenceMs[size] = quantile(figures.workMs.slice(DEFAULT_SIZE_ADAPTATION.warmupFrames), 0.5);
   }
   return referenceMs;
 }
@@ -79,7 +80,7 @@ export function phoneSlowerBy(slowdown: number, referenceMs: Record<number, numb
   return slowdown === 1 ? asIs : { slowdown, rate: slowdown, engine: { emulatedPhone: { slowdown, referenceMs } } };
 }
 
-/** How much slower than this machine the run's inference was: its median against the reference at each frame's size. */
+/** How much slower than this machine the run's work on a frame was: its median against the reference at each frame's size. */
 export function slowdownReached(figures: PageFigures, referenceMs: Record<number, number>): number {
-  return quantile(figures.inferenceMs.map((ms, i) => ms / referenceMs[figures.inputSizes[i]!]!), 0.5);
+  return quantile(figures.workMs.map((ms, i) => ms / referenceMs[figures.inputSizes[i]!]!), 0.5);
 }

@@ -1,10 +1,12 @@
+import type { EngineFrame } from '../api.ts';
+
 /**
- * Reads scaled pixels out of an ImageBitmap with an OffscreenCanvas: the browser does the resize,
- * and only the requested rectangle is read back. One canvas per output size, reused.
+ * Reads scaled pixels out of a frame with an OffscreenCanvas: the browser does the crop and the
+ * resize, and only the requested rectangle is read back. One canvas per output size, reused.
  */
 export interface BitmapReader {
-  /** RGBA of the whole bitmap scaled to width x height. */
-  read(frame: ImageBitmap, width: number, height: number): Uint8ClampedArray;
+  /** RGBA of the whole bitmap, or of the camera frame's region, scaled to width x height. */
+  read(frame: EngineFrame, width: number, height: number): Uint8ClampedArray;
 }
 
 export function createBitmapReader(): BitmapReader {
@@ -20,7 +22,8 @@ export function createBitmapReader(): BitmapReader {
         context.imageSmoothingEnabled = true;
         context.imageSmoothingQuality = 'low';
       }
-      context!.drawImage(frame, 0, 0, width, height);
+      if ('video' in frame) context!.drawImage(frame.video, frame.region.x, frame.region.y, frame.region.width, frame.region.height, 0, 0, width, height);
+      else context!.drawImage(frame, 0, 0, width, height);
       return context!.getImageData(0, 0, width, height).data;
     },
   };

@@ -1,8 +1,10 @@
 import { proxy, releaseProxy, transfer, wrap } from 'comlink';
+import { frameTransferable } from '../../engine/api.ts';
 import type {
   CaptureRegion,
   DetectOptions,
   EngineApi,
+  EngineFrame,
   EngineInit,
   EngineSettingsPatch,
   EngineStatus,
@@ -11,14 +13,14 @@ import type {
 } from '../../engine/api.ts';
 
 /**
- * The UI's handle on the scanner engine worker. Frames and captures hand their bitmap over to the
- * worker (the caller's bitmap is detached afterwards, width 0); the worker closes it.
+ * The UI's handle on the scanner engine worker. Frames and captures hand their bitmap or video frame
+ * over to the worker (the caller's is detached afterwards); the worker closes it.
  */
 export interface EngineClient {
   init(options?: EngineInit, onProgress?: (progress: LoadProgress) => void): Promise<EngineStatus>;
   updateSettings(patch: EngineSettingsPatch, onProgress?: (progress: LoadProgress) => void): Promise<EngineStatus>;
   status(): Promise<EngineStatus>;
-  detect(frame: ImageBitmap, options?: DetectOptions): Promise<FrameResult>;
+  detect(frame: EngineFrame, options?: DetectOptions): Promise<FrameResult>;
   capture(frame: ImageBitmap, region?: CaptureRegion): Promise<Blob>;
   reset(): Promise<void>;
   /** Releases the model and terminates the worker; the client is unusable afterwards. */
@@ -36,7 +38,7 @@ export function createEngineClient(): EngineClient {
     init: (options, onProgress) => remote.init(options, progressProxy(onProgress)),
     updateSettings: (patch, onProgress) => remote.updateSettings(patch, progressProxy(onProgress)),
     status: () => remote.status(),
-    detect: (frame, options) => remote.detect(transfer(frame, [frame]), options),
+    detect: (frame, options) => remote.detect(transfer(frame, [frameTransferable(frame)]), options),
     capture: (frame, region) => remote.capture(transfer(frame, [frame]), region),
     reset: () => remote.reset(),
     async dispose() {

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import type { DetectOptions, EngineInit, EngineSettingsPatch, EngineStatus, FrameResult, LoadProgress } from '../../../engine/api.ts';
+import type { DetectOptions, EngineFrame, EngineInit, EngineSettingsPatch, EngineStatus, FrameResult, LoadProgress } from '../../../engine/api.ts';
+import { closeFrame } from '../../../engine/api.ts';
 import { useEngineWorker } from '../../lib/use-engine-worker.ts';
 
 const debugInit: EngineInit = { preset: 'debug' };
@@ -23,7 +24,7 @@ export interface DebugEngine {
   applySettings(patch: Partial<DebugSettings>): void;
   /** Loads (or reloads) the model at url with the current settings; '' leaves the engine in basic mode. */
   loadModel(url: string): void;
-  detect(frame: ImageBitmap, options?: DetectOptions): Promise<FrameResult>;
+  detect(frame: EngineFrame, options?: DetectOptions): Promise<FrameResult>;
 }
 
 /** One engine worker for the whole debug page, started with the 'debug' preset and released on leaving. */
@@ -51,9 +52,9 @@ export function useDebugEngine(): DebugEngine {
   );
 
   const detect = useCallback(
-    (frame: ImageBitmap, options?: DetectOptions) => {
+    (frame: EngineFrame, options?: DetectOptions) => {
       if (!engine.current) {
-        frame.close();
+        closeFrame(frame);
         return Promise.reject(new Error('The engine is not running'));
       }
       return engine.current.detect(frame, options);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { FrameResult } from '../../../engine/api.ts';
 import fixtureModelUrl from '../../../fixtures/models/test-card-detector.onnx?url';
 import { createEngineClient, type EngineClient } from '../engine-client.ts';
@@ -34,32 +34,53 @@ beforeAll(async () => {
 });
 afterAll(() => engine.dispose());
 
-test('on a slow phone the next frame is cut during inference, at the size the engine runs at', async () => {
+/** Runs the pump on a slow phone until `count` frames came back; when each was taken and done. */
+async function pumpFrames(count: number, changeSizeAfter: number) {
   // 150 ms a frame whatever this machine's own time: a slow phone.
   await engine.updateSettings({ inputSize: 640, emulatedPhone: { slowdown: 15, referenceMs: { 640: 10, 320: 10 } } });
   const camera = await filmingCamera();
-  const frames: Array<{ cutAt: number; doneAt: number; result: FrameResult }> = [];
+  const frames: Array<{ takenAt: number; doneAt: number; result: FrameResult }> = [];
   const stop = startFramePump({
     video: camera.video,
     region: () => ({ x: 0, y: 0, width: 720, height: 1000 }),
     maxSide: 640,
-    detect: async (bitmap, cutAt) => {
-      const result = await engine.detect(bitmap, { timestampMs: cutAt });
-      frames.push({ cutAt, doneAt: performance.now(), result });
-      if (frames.length === 3) await engine.updateSettings({ inputSize: 320 });
+    detect: async (frame, takenAt) => {
+      const result = await engine.detect(frame, { timestampMs: takenAt });
+      frames.push({ takenAt, doneAt: performance.now(), result });
+      if (frames.length === changeSizeAfter) await engine.updateSettings({ inputSize: 320 });
       return result;
     },
     onResult: () => undefined,
     paused: () => false,
   });
   try {
-    await expect.poll(() => frames.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(8);
+    await expect.poll(() => frames.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
   } finally {
     stop();
     camera.stop();
   }
-  expect(frames[0]!.result.frame).toEqual({ width: 461, height: 640 });
-  expect(frames.at(-1)!.result).toMatchObject({ inputSize: 320, frame: { width: 230, height: 320 }, accepted: true });
-  // Each frame after the first was cut while the worker still worked on the one before it.
-  for (let k = 1; k < frames.length; k++) expect(frames[k]!.cutAt).toBeLessThan(frames[k - 1]!.doneAt);
+  // Each frame after the first was taken while the worker still worked on the one before it.
+  for (let k = 1; k < frames.length; k++) expect(frames[k]!.takenAt).toBeLessThan(frames[k - 1]!.doneAt);
+  return frames;
+}
+
+test('camera frames go to the worker as they are, and the card is found in the region', async () => {
+  const frames = await pumpFrames(6, 3);
+  expect(frames[0]!.result).toMatchObject({ inputSize: 640, frame: { width: 720, height: 1000 }, accepted: true });
+  const last = frames.at(-1)!.result;
+  expect(last).toMatchObject({ inputSize: 320, frame: { width: 720, height: 1000 }, accepted: true });
+  const card = last.detections[last.best]!;
+  expect(Math.abs(card.x - 110)).toBeLessThan(25);
+  expect(Math.abs(card.y + card.h - 850)).toBeLessThan(25);
+});
+
+test('without VideoFrame the region is cut into a bitmap at the size the engine runs at', async () => {
+  vi.stubGlobal('VideoFrame', undefined);
+  try {
+    const frames = await pumpFrames(6, 3);
+    expect(frames[0]!.result.frame).toEqual({ width: 461, height: 640 });
+    expect(frames.at(-1)!.result).toMatchObject({ inputSize: 320, frame: { width: 230, height: 320 }, accepted: true });
+  } finally {
+    vi.unstubAllGlobals();
+  }
 });

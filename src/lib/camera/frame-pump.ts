@@ -1,13 +1,13 @@
-import type { FrameResult } from '../../../engine/api.ts';
+import { closeFrame, type EngineFrame, type FrameResult } from '../../../engine/api.ts';
 import type { Region } from './frame-region.ts';
 
 export interface FramePumpOptions {
   video: HTMLVideoElement;
   /** The card-frame region of the current video frame, or null when there is nothing to send. */
   region: () => Region | null;
-  /** Longest side of the bitmap sent to the worker until the engine says which input size it runs at. */
+  /** Longest side of a bitmap cut here, until the engine says which input size it runs at. */
   maxSide: number;
-  detect: (frame: ImageBitmap, timestampMs: number) => Promise<FrameResult>;
+  detect: (frame: EngineFrame, timestampMs: number) => Promise<FrameResult>;
   onResult: (result: FrameResult) => void;
   /** Checked on every frame: while true no frame is sent. */
   paused: () => boolean;
@@ -18,19 +18,20 @@ type VideoWithFrameCallback = HTMLVideoElement & {
   cancelVideoFrameCallback?: (handle: number) => void;
 };
 
-/** A video frame's region cut into a bitmap, and when it was cut. */
+/** A video frame taken for the engine, and when. */
 interface CutFrame {
-  bitmap: Promise<ImageBitmap | null>;
+  frame: Promise<EngineFrame | null>;
   at: number;
 }
 
 /**
  * Sends the card-frame region of the video to the engine, one frame in flight at most. While the
- * worker works on one frame, the next is cut (once): on a slow phone the UI thread's share of a
- * frame then overlaps inference instead of adding to it. Later video frames are dropped, never
- * queued. Bitmaps are cut at the engine's current input size, so a phone that stepped down to a
- * smaller size also cuts and hands over fewer pixels. The UI thread never reads pixels or waits on
- * inference.
+ * worker works on one frame, the next is taken (once), so on a slow phone the UI thread's share of
+ * a frame overlaps inference instead of adding to it; later video frames are dropped, never queued.
+ * Where the browser has VideoFrame the frame goes to the worker as it is, with its region, and the
+ * worker reads the region straight into the model's input: the UI thread copies no pixels. Elsewhere
+ * the region is cut into a bitmap here, at the engine's current input size. The UI thread never
+ * reads pixels or waits on inference.
  */
 export function startFramePump({ video, region, maxSide, detect, onResult, paused }: FramePumpOptions): () => void {
   const source = video as VideoWithFrameCallback;
@@ -49,20 +50,28 @@ export function startFramePump({ video, region, maxSide, detect, onResult, pause
     if (stopped || paused() || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return null;
     const area = region();
     if (!area || area.width <= 0 || area.height <= 0) return null;
+    const at = performance.now();
+    // A lost frame is not worth bothering the user about: the next one comes within milliseconds.
+    const skipped = (error: unknown) => (console.warn('Frame skipped:', error), null);
+    if (typeof VideoFrame === 'function') {
+      try {
+        return { frame: Promise.resolve({ video: new VideoFrame(video), region: area }), at };
+      } catch (error) {
+        return { frame: Promise.resolve(skipped(error)), at };
+      }
+    }
     const scale = Math.min(1, side / Math.max(area.width, area.height));
     const options: ImageBitmapOptions = { resizeWidth: Math.max(1, Math.round(area.width * scale)), resizeHeight: Math.max(1, Math.round(area.height * scale)), resizeQuality: 'medium' };
-    // A lost frame is not worth bothering the user about: the next one comes within milliseconds.
-    const bitmap = createImageBitmap(video, area.x, area.y, area.width, area.height, options).catch((error: unknown) => (console.warn('Frame skipped:', error), null));
-    return { bitmap, at: performance.now() };
+    return { frame: createImageBitmap(video, area.x, area.y, area.width, area.height, options).catch(skipped), at };
   };
 
   const send = async (frame: CutFrame) => {
     inFlight = true;
     try {
-      const bitmap = await frame.bitmap;
-      if (!bitmap) return;
-      if (stopped || paused()) return bitmap.close();
-      const result = await detect(bitmap, frame.at);
+      const taken = await frame.frame;
+      if (!taken) return;
+      if (stopped || paused()) return closeFrame(taken);
+      const result = await detect(taken, frame.at);
       if (result.inputSize > 0) side = result.inputSize;
       if (!stopped) onResult(result);
     } catch (error) {
@@ -91,7 +100,7 @@ export function startFramePump({ video, region, maxSide, detect, onResult, pause
     stopped = true;
     if (perVideoFrame) source.cancelVideoFrameCallback?.(handle);
     else cancelAnimationFrame(handle);
-    void next?.bitmap.then((bitmap) => bitmap?.close());
+    void next?.frame.then((taken) => taken && closeFrame(taken));
     next = null;
   };
 }
