@@ -2,6 +2,8 @@
 import numpy as np
 
 SCANNER_CONF = 0.22
+# The page route looks for every card on a photo at its own threshold (server identify-settings page.minBoxScore).
+PAGE_CONF = 0.1
 SCANNER_IOU = 0.5
 GATE_ASPECT, GATE_ASPECT_TOL = 0.716, 0.25
 GATE_MIN_AREA = 0.22

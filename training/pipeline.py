@@ -26,13 +26,13 @@ def run(args, log=None):
     subprocess.run([sys.executable, *args], cwd=TRAINING, check=True)
 
 
-def full(recipe):
+def full(recipe, steps):
     start = time.time()
     run(["split_real.py"])
     run(["generate.py", "--part", "val", "--shards", str(FULL["val_shards"]), "--shard-size", str(FULL["val_shard_size"]), "--recipe", recipe])
     run(["generate.py", "--part", "train", "--shards", str(FULL["train_shards"]), "--shard-size", str(FULL["shard_size"]), "--recipe", recipe])
     weights = os.path.join(OUT, "card-detector.pt")
-    run(["train.py", "--recipe", recipe, "--steps", str(STEPS[recipe]), "--batch", str(FULL["batch"]), "--sizes", FULL["sizes"],
+    run(["train.py", "--recipe", recipe, "--steps", str(steps), "--batch", str(FULL["batch"]), "--sizes", FULL["sizes"],
          "--real-fraction", str(FULL["real_fraction"]), "--seed", str(FULL["seed"]), "--shards", str(FULL["train_shards"]), "--out", weights])
     run(["calibrate.py", "--weights", weights])
     run(["export.py", "--weights", weights, "--out", MODEL_OUT])
@@ -99,10 +99,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--smoke", action="store_true")
     ap.add_argument("--recipe", choices=STEPS, default="upright")
+    ap.add_argument("--steps", type=int, help="training steps instead of the recipe's")
     args = ap.parse_args()
     if args.smoke:
         sys.exit(smoke())
-    full(args.recipe)
+    full(args.recipe, args.steps or STEPS[args.recipe])
 
 
 if __name__ == "__main__":

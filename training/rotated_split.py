@@ -10,7 +10,8 @@ Two parts, both seeded so every run builds the same images:
   the three bands, on held-out wallpaper photos.
 
 A card's angle band is its turn folded to 0-90 degrees (turn.fold_angle). "Found" = a detection at
-the scanner's confidence, after NMS, with IoU >= 0.5 to the card, each detection matching one card.
+the scanner's confidence (and, under "page_route", at the page route's), after NMS, with IoU >= 0.5
+to the card, each detection matching one card.
 
   /usr/bin/python3 rotated_split.py --onnx ../public/models/card-detector.onnx --sizes 640,320
 """
@@ -24,7 +25,7 @@ import numpy as np
 
 from evaluate import run_images
 from imagery import cut_real_faces, load_wallpapers
-from metrics import SCANNER_CONF, average_precision, detections, iou_one_to_many
+from metrics import PAGE_CONF, SCANNER_CONF, average_precision, detections, iou_one_to_many
 from paste import paste, quad_for, rounded_mask
 from paths import OUT
 from real_data import load_part
@@ -148,26 +149,34 @@ def found_cards(boxes, truth, iou=0.5):
     return found
 
 
-def measure(runner, items, size):
-    outputs, geometry = run_images(runner, [it[0] for it in items], size)
-    per_band = np.zeros((2, 3, len(BANDS)), int)  # [turned photo | composition][found, cards, detections]
+def found_by_band(items, outputs, geometry, conf):
+    """Cards found per band at one confidence, for turned photos, compositions and all."""
+    per_band = np.zeros((2, 2, len(BANDS)), int)  # [turned photo | composition][found, cards]
     kinds = {"turned photo": 0, "binder page": 1, "loose pile": 1}
-    low, false_pos = [], 0
+    false_pos = 0
     for (image, truth, angles, kind), out, (scale, pad) in zip(items, outputs, geometry):
-        frame = (image.shape[1], image.shape[0])
-        boxes, _ = detections(out, scale, pad, SCANNER_CONF, frame=frame)
+        boxes, _ = detections(out, scale, pad, conf, frame=(image.shape[1], image.shape[0]))
         found = found_cards(boxes, truth)
         false_pos += len(boxes) - int(found.sum())
         for ok, angle in zip(found, angles):
             per_band[kinds[kind], 0, band_of(angle)] += ok
             per_band[kinds[kind], 1, band_of(angle)] += 1
-        low.append((*detections(out, scale, pad, AP_CONF, frame=frame), truth))
-    result = {"input_size": size, "tool": runner.name, "ap50": round(average_precision(low), 4),
-              "false_detections": false_pos, "images": len(items)}
+    result = {"conf": conf, "false_detections": false_pos}
     for k, name in enumerate(("turned_photos", "compositions", "all")):
         counts = per_band.sum(0) if name == "all" else per_band[k]
         result[name] = {f"{int(lo)}-{int(hi)}": {"found": int(f), "cards": int(n), "recall": round(f / max(n, 1), 4)}
                         for (lo, hi), f, n in zip(BANDS, counts[0], counts[1])}
+    return result
+
+
+def measure(runner, items, size):
+    """At the scanner's confidence (one card to accept) and the page route's (every card on a photo)."""
+    outputs, geometry = run_images(runner, [it[0] for it in items], size)
+    low = [(*detections(out, scale, pad, AP_CONF, frame=(it[0].shape[1], it[0].shape[0])), it[1])
+           for it, out, (scale, pad) in zip(items, outputs, geometry)]
+    result = {"input_size": size, "tool": runner.name, "ap50": round(average_precision(low), 4), "images": len(items)}
+    result.update(found_by_band(items, outputs, geometry, SCANNER_CONF))
+    result["page_route"] = found_by_band(items, outputs, geometry, PAGE_CONF)
     return result
 
 
