@@ -62,6 +62,8 @@ const { values } = parseArgs({
     'page-seconds': { type: 'string', default: '20' },
     // Where pages are measured: on this thread (cards found, right, wrong) and on the real server (time per page, /health).
     'pages-on': { type: 'string', default: 'thread,server' },
+    // Another card detector (ONNX) instead of the shipped one, for every row run on this thread.
+    detector: { type: 'string' },
     // Identification settings changed for every row, as <group>.<name>=<value>.
     set: { type: 'string', multiple: true, default: [] },
   },
@@ -76,7 +78,7 @@ const settings = settingsFromOptions(values.set!);
 const pct = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)}%`);
 
 await loadOpenCv();
-const detectCards = await loadCardDetector();
+const detectCards = await loadCardDetector(values.detector);
 const without: PipelinePart[] = values.without!.map((part) => {
   if (!isPipelinePart(part)) throw new Error(`--without takes one of ${Object.keys(pipelineParts).join(', ')}, not ${part}`);
   return part;
