@@ -21,6 +21,20 @@ describe('the product started by npm start', () => {
     expect(await page.getByRole('contentinfo').textContent()).toBe(`© ${new Date().getFullYear()} Card Lens`);
   });
 
+  test('runs a production build of React, whatever NODE_ENV the product was started with', async () => {
+    const page = await openPage(browser);
+    const scripts: Array<Promise<string>> = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text());
+    });
+    await page.goto(baseUrl);
+    await page.getByRole('banner').getByText('Card Lens').waitFor();
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(0);
+    // React's development build renders several times slower, and a slow phone feels it first.
+    expect(bodies.filter((body) => body.includes('jsxDEV')).length).toBe(0);
+  });
+
   test('an unknown address shows the 404 page, also on a direct load', async () => {
     const page = await openPage(browser);
     const response = await page.goto(`${baseUrl}/anything-unknown`);
