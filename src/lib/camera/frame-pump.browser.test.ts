@@ -84,3 +84,14 @@ test('without VideoFrame the region is cut into a bitmap at the size the engine 
     vi.unstubAllGlobals();
   }
 });
+
+test('a browser whose VideoFrames cannot reach the worker goes on with bitmaps', async () => {
+  // A VideoFrame the browser cannot hand over: structured clone refuses an object with methods.
+  vi.stubGlobal('VideoFrame', class { close() {} });
+  try {
+    const frames = await pumpFrames(4, 100);
+    expect(frames.at(-1)!.result).toMatchObject({ inputSize: 640, frame: { width: 461, height: 640 }, accepted: true });
+  } finally {
+    vi.unstubAllGlobals();
+  }
+});

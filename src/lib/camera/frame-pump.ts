@@ -30,8 +30,9 @@ interface CutFrame {
  * a frame overlaps inference instead of adding to it; later video frames are dropped, never queued.
  * Where the browser has VideoFrame the frame goes to the worker as it is, with its region, and the
  * worker reads the region straight into the model's input: the UI thread copies no pixels. Elsewhere
- * the region is cut into a bitmap here, at the engine's current input size. The UI thread never
- * reads pixels or waits on inference.
+ * the region is cut into a bitmap here, at the engine's current input size, and so it is from the
+ * first video frame the worker could not read. The UI thread never reads pixels or waits on
+ * inference.
  */
 export function startFramePump({ video, region, maxSide, detect, onResult, paused }: FramePumpOptions): () => void {
   const source = video as VideoWithFrameCallback;
@@ -41,6 +42,7 @@ export function startFramePump({ video, region, maxSide, detect, onResult, pause
   let side = maxSide;
   let next: CutFrame | null = null;
   let handle = 0;
+  let videoFrames = typeof VideoFrame === 'function';
 
   const schedule = () => {
     handle = perVideoFrame ? source.requestVideoFrameCallback!(tick) : requestAnimationFrame(tick);
@@ -53,7 +55,7 @@ export function startFramePump({ video, region, maxSide, detect, onResult, pause
     const at = performance.now();
     // A lost frame is not worth bothering the user about: the next one comes within milliseconds.
     const skipped = (error: unknown) => (console.warn('Frame skipped:', error), null);
-    if (typeof VideoFrame === 'function') {
+    if (videoFrames) {
       try {
         return { frame: Promise.resolve({ video: new VideoFrame(video), region: area }), at };
       } catch (error) {
@@ -71,7 +73,11 @@ export function startFramePump({ video, region, maxSide, detect, onResult, pause
       const taken = await frame.frame;
       if (!taken) return;
       if (stopped || paused()) return closeFrame(taken);
-      const result = await detect(taken, frame.at);
+      const result = await detect(taken, frame.at).catch((error: unknown) => {
+        if ('video' in taken) videoFrames = false;
+        throw error;
+      });
+      if ('video' in taken && result.error !== null) videoFrames = false;
       if (result.inputSize > 0) side = result.inputSize;
       if (!stopped) onResult(result);
     } catch (error) {
