@@ -4,6 +4,7 @@ import { cleanup } from 'vitest-browser-react';
 import fixtureModelUrl from '../../../fixtures/models/test-card-detector.onnx?url';
 import { renderScreen } from '../../test-support/render-screen.tsx';
 import DebugPage from './debug-page.tsx';
+import { filmingCanvas } from '../../test-support/filming-canvas.ts';
 
 const renderDebug = (locale?: 'en' | 'fr') => renderScreen({ path: '/debug', locale, routes: [{ path: '/debug', Component: DebugPage }] });
 const held = { x: 110, y: 150, w: 500, h: 700 };
@@ -176,21 +177,7 @@ describe('Debug page', () => {
   });
 
   test('the live camera shows every detection, the hysteresis state and a rolling timing chart', async () => {
-    // A camera that films a bright card on a dark table, redrawn so the stream keeps sending frames.
-    const scene = document.createElement('canvas');
-    scene.width = 720;
-    scene.height = 1000;
-    const context = scene.getContext('2d')!;
-    let tick = 0;
-    const draw = () => {
-      context.fillStyle = tick++ % 2 ? '#1e2023' : '#1e2024';
-      context.fillRect(0, 0, 720, 1000);
-      context.fillStyle = '#e1d7be';
-      context.fillRect(held.x, held.y, held.w, held.h);
-    };
-    draw();
-    const redraw = setInterval(draw, 33);
-    const stream = scene.captureStream(30);
+    const { stream, stop } = filmingCanvas(held);
     vi.spyOn(navigator.mediaDevices, 'getUserMedia').mockResolvedValue(stream);
     try {
       await openDebug();
@@ -207,7 +194,7 @@ describe('Debug page', () => {
       await page.getByRole('button', { name: 'Stop camera' }).click();
       expect(stream.getVideoTracks()[0]!.readyState).toBe('ended');
     } finally {
-      clearInterval(redraw);
+      stop();
     }
   });
 

@@ -1,30 +1,18 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { FrameResult } from '../../../engine/api.ts';
 import fixtureModelUrl from '../../../fixtures/models/test-card-detector.onnx?url';
+import { filmingCanvas } from '../../test-support/filming-canvas.ts';
 import { createEngineClient, type EngineClient } from '../engine-client.ts';
 import { startFramePump } from './frame-pump.ts';
 
-/** A camera filming a bright card on a dark table, redrawn so the stream keeps sending frames. */
+/** A camera filming a bright card on a dark table. */
 async function filmingCamera(): Promise<{ video: HTMLVideoElement; stop: () => void }> {
-  const scene = document.createElement('canvas');
-  scene.width = 720;
-  scene.height = 1000;
-  const context = scene.getContext('2d')!;
-  let tick = 0;
-  const draw = () => {
-    context.fillStyle = tick++ % 2 ? '#1e2023' : '#1e2024';
-    context.fillRect(0, 0, 720, 1000);
-    context.fillStyle = '#e1d7be';
-    context.fillRect(110, 150, 500, 700);
-  };
-  draw();
-  const redraw = setInterval(draw, 33);
-  const stream = scene.captureStream(30);
+  const { stream, stop } = filmingCanvas({ x: 110, y: 150, w: 500, h: 700 });
   const video = document.createElement('video');
   video.muted = true;
   video.srcObject = stream;
   await video.play();
-  return { video, stop: () => (clearInterval(redraw), stream.getTracks().forEach((track) => track.stop())) };
+  return { video, stop };
 }
 
 let engine: EngineClient;
