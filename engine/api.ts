@@ -173,7 +173,8 @@ export interface FrameResult {
 export type EngineFrame = ImageBitmap | CameraFrame;
 
 export interface CameraFrame {
-  video: VideoFrame;
+  /** A WebCodecs VideoFrame, typed by what every user of this file knows of it (the server has no DOM types). */
+  video: { close(): void };
   /** In the video frame's pixels; boxes come back in this region's pixels. */
   region: CaptureRegion;
 }
@@ -190,7 +191,7 @@ export function closeFrame(frame: EngineFrame): void {
 }
 
 /** What must be transferred to hand a frame over to the worker. */
-export function frameTransferable(frame: EngineFrame): Transferable {
+export function frameTransferable(frame: EngineFrame): object {
   return 'video' in frame ? frame.video : frame;
 }
 

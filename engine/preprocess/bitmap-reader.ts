@@ -22,7 +22,7 @@ export function createBitmapReader(): BitmapReader {
         context.imageSmoothingEnabled = true;
         context.imageSmoothingQuality = 'low';
       }
-      if ('video' in frame) context!.drawImage(frame.video, frame.region.x, frame.region.y, frame.region.width, frame.region.height, 0, 0, width, height);
+      if ('video' in frame) context!.drawImage(frame.video as VideoFrame, frame.region.x, frame.region.y, frame.region.width, frame.region.height, 0, 0, width, height);
       else context!.drawImage(frame, 0, 0, width, height);
       return context!.getImageData(0, 0, width, height).data;
     },

@@ -38,7 +38,7 @@ export function createEngineClient(): EngineClient {
     init: (options, onProgress) => remote.init(options, progressProxy(onProgress)),
     updateSettings: (patch, onProgress) => remote.updateSettings(patch, progressProxy(onProgress)),
     status: () => remote.status(),
-    detect: (frame, options) => remote.detect(transfer(frame, [frameTransferable(frame)]), options),
+    detect: (frame, options) => remote.detect(transfer(frame, [frameTransferable(frame) as Transferable]), options),
     capture: (frame, region) => remote.capture(transfer(frame, [frame]), region),
     reset: () => remote.reset(),
     async dispose() {
