@@ -1,20 +1,21 @@
-import type {
-  BasicModeReason,
-  CaptureRegion,
-  DetectOptions,
-  Detection,
-  EngineApi,
-  EngineFrame,
-  EngineInit,
-  EngineSettings,
-  EngineSettingsPatch,
-  EngineStatus,
-  FrameResult,
-  LoadProgress,
-  ModelInfo,
-  StageTimings,
+import {
+  closeFrame,
+  frameSize,
+  type BasicModeReason,
+  type CaptureRegion,
+  type DetectOptions,
+  type Detection,
+  type EngineApi,
+  type EngineFrame,
+  type EngineInit,
+  type EngineSettings,
+  type EngineSettingsPatch,
+  type EngineStatus,
+  type FrameResult,
+  type LoadProgress,
+  type ModelInfo,
+  type StageTimings,
 } from './api.ts';
-import { closeFrame, frameSize } from './api.ts';
 import { createSizeController, type SizeController } from './adapt/size-controller.ts';
 import { encodeCapture } from './capture/encode-capture.ts';
 import { DEFAULT_EDGE_FALLBACK, detectByEdges, fallbackSize, type EdgeFallbackMetrics } from './fallback/edge-fallback.ts';
@@ -55,7 +56,7 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
   const modelReader = createBitmapReader();
   const fallbackReader = createBitmapReader();
 
-  /** Keeps the worker's thread busy, as a slower device's longer work would (emulatedSlowdown). */
+  /** Keeps the worker's thread busy, as a slower device's longer work would (emulatedPhone). */
   const holdWorker = (ms: number) => {
     const until = now() + ms;
     while (now() < until);
@@ -134,7 +135,8 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
     const outcome = await active.run(tensor.data, tensor.dims);
     if (settings.emulatedPhone) {
       const { slowdown, referenceMs } = settings.emulatedPhone;
-      holdWorker(slowdown * (referenceMs[settings.inputSize] ?? now() - t0) - (now() - t0));
+      const worked = now() - t0;
+      holdWorker(slowdown * (referenceMs[settings.inputSize] ?? worked) - worked);
     }
     const t2 = now();
     if (!outcome.ok) {

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
-import type { DetectOptions, EngineFrame, EngineInit, EngineSettingsPatch, EngineStatus, FrameResult, LoadProgress } from '../../../engine/api.ts';
-import { closeFrame } from '../../../engine/api.ts';
+import { closeFrame, type DetectOptions, type EngineFrame, type EngineInit, type EngineSettingsPatch, type EngineStatus, type FrameResult, type LoadProgress } from '../../../engine/api.ts';
 import { useEngineWorker } from '../../lib/use-engine-worker.ts';
 
 const debugInit: EngineInit = { preset: 'debug' };

@@ -1,4 +1,5 @@
 import { useCallback, type Dispatch, type RefObject } from 'react';
+import type { Region } from '../../lib/camera/frame-region.ts';
 import type { EngineClient } from '../../lib/engine-client.ts';
 import type { ScanCandidate } from '../../lib/scan-candidate.ts';
 import type { IdentifyOutcome } from './offline/use-offline-queue.ts';
@@ -41,7 +42,7 @@ export function useCapture({ engineRef, feed, stateRef, dispatch, messages, fail
 
   /** Take Photo and the page photo alike: the scanner busy, the frame frozen on screen, the photo cut from it. */
   const takePhoto = useCallback(
-    async (engine: EngineClient, video: HTMLVideoElement, region: { x: number; y: number; width: number; height: number }, page: boolean) => {
+    async (engine: EngineClient, video: HTMLVideoElement, region: Region, page: boolean) => {
       dispatch({ type: 'capture-started', ...(page ? { page: true } : {}) });
       stateRef.current = { ...stateRef.current, processing: true };
       messages.capturing();
