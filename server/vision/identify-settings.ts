@@ -251,6 +251,27 @@ const printing = {
   ),
 };
 
+/**
+ * Reading the collector number (read-number/): the card's bottom band straightened from the upload
+ * at full resolution, its lines found and read by PaddleOCR's PP-OCRv4 models.
+ */
+const numbers = {
+  bandTop: setting(0.92, "share of the card's height", 'the band read starts this far down: old cards print the number 95 to 98% down, modern ones 94 to 97%, with the illustrator and copyright beside or under it'),
+  bandWidth: setting(960, 'px', "the band straightened this wide: a number's digits 14 to 20 px high, where the text finder and reader read them best"),
+  textPixel: setting(0.3, 'chance', "a pixel of the text finder's map above this is text (PaddleOCR's default)"),
+  textBox: setting(0.6, 'chance', "a blob of text pixels is a line when its mean is this sure (PaddleOCR's default)"),
+  lineGrowth: setting(1.5, 'ratio', "each line grown by area x this / perimeter: the margin the finder was trained to leave out (PaddleOCR's unclip ratio)"),
+  numberSide: setting(0.35, "share of the band's width", 'only the parts of lines this close to either side are read: numbers sit at 75 to 98% across on old cards, 15 to 30% on modern ones, and reading costs about 0.4 ms per pixel of line'),
+  maxLines: setting(4, 'line parts', 'at most this many parts of lines are read, the lowest first: numbers are printed on the lowest or second lowest line of either side'),
+  minCharacterChance: setting(
+    0.8,
+    'chance',
+    "a number whose least sure character is less likely than this is not trusted: at 0.5, 2.3% of the 151 kit's photos read a wrong set total (165 as 765 or 163); at 0.8, 0.3%, and 44% instead of 49% read right (npm run bench:numbers)",
+    true,
+  ),
+  mismatchWeight: setting(0.05, 'factor', "a printing of the photo's artwork whose number is not the one read keeps this share of its chance: the reading is right on nearly every card it reads, but an outline a few percent off can read a neighbouring line"),
+};
+
 /** The looks, cheapest first, and when one is enough. */
 const looks = {
   confidentScore: setting(90, 'score', 'a look whose best artwork scores this much needs no further look: its printings are aligned and told apart, another outline finds the same strips'),
@@ -284,7 +305,7 @@ const page = {
   cropQuality: setting(95, 'JPEG quality', 'each card cut out is sent on as a photo: high enough that its print is read as in the page photo'),
 };
 
-export const identifySettings = { decode, locate, rectify, search, verify, answer, printing, looks, page };
+export const identifySettings = { decode, locate, rectify, search, verify, answer, printing, numbers, looks, page };
 
 /** Identification's settings: `identifySettings` or a copy with some values changed (`withSettings`). */
 export type IdentifySettings = typeof identifySettings;
@@ -295,6 +316,7 @@ export type SearchSettings = IdentifySettings['search'];
 export type VerifySettings = IdentifySettings['verify'];
 export type AnswerSettings = IdentifySettings['answer'];
 export type PrintingSettings = IdentifySettings['printing'];
+export type NumberSettings = IdentifySettings['numbers'];
 export type LookSettings = IdentifySettings['looks'];
 export type PageSettings = IdentifySettings['page'];
 
@@ -308,7 +330,7 @@ export const identifyParts = {
   outlineSources: ['corner-model', 'hand-outlines', 'detector-seeds'],
   outlineSteps: ['corner-refiner', 'side-fit', 'outline-repair', 'print-reader'],
   looks: ['first-look', 'second-look'],
-  comparisons: ['fine-comparison', 'alignment', 'reprints', 'missing-printings', 'printing-reader'],
+  comparisons: ['fine-comparison', 'alignment', 'reprints', 'missing-printings', 'printing-reader', 'number-reader'],
   pageSearches: ['quarter-turn', 'slant-turns'],
 } as const;
 
