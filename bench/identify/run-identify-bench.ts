@@ -154,6 +154,7 @@ for (const printing of catalog.printings) {
       setName: printing.setId,
       setCode: printing.setId,
       number: printing.localId,
+      setTotal: null,
       variant: 'normal',
       language: printing.language,
       image: `https://assets.tcgdex.net/${printing.language}/gen/${printing.setId}/${printing.localId}`,

@@ -44,8 +44,9 @@ interface CatalogCard {
 const pct = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)}%`);
 
 export async function kitEntries(kit: KitManifest): Promise<{ entries: MemoryEntry[]; rasters: RasterImage[]; cardOf: Map<string, string> }> {
-  const catalog = JSON.parse(readFileSync(kit.catalogFile, 'utf8')) as { sets: Array<{ id: string; name: string }>; cards: CatalogCard[] };
+  const catalog = JSON.parse(readFileSync(kit.catalogFile, 'utf8')) as { sets: Array<{ id: string; name: string; cardCount?: { official: number | null } }>; cards: CatalogCard[] };
   const setNames = new Map(catalog.sets.map((set) => [set.id, set.name]));
+  const setTotals = new Map(catalog.sets.map((set) => [set.id, set.cardCount?.official ?? null]));
   const cards = new Map(catalog.cards.map((card) => [card.id, card]));
   const entries: MemoryEntry[] = [];
   const rasters: RasterImage[] = [];
@@ -70,6 +71,7 @@ export async function kitEntries(kit: KitManifest): Promise<{ entries: MemoryEnt
         setName: setNames.get(card.setId) ?? card.setId,
         setCode: card.setId,
         number: card.localId,
+        setTotal: setTotals.get(card.setId) ?? null,
         variant: variant!,
         language: 'en',
         image: card.image,

@@ -1,9 +1,13 @@
-// `npm run kit:same-art -- --out <dir> --images <folder> [--images ...] [--missing base2-18 ...]`
+// `npm run kit:same-art -- --out <dir> --images <folder> [--images ...] [--missing base2-18 ...] [--twins]`
 // Builds a kit of printings that share their artwork (Jungle's and Fossil's holo and non-holo
 // printings of one picture), outside the repository: the images at the image host's paths, a
 // catalogue made from the file names, phone-like photos of each same-art printing, and photos of
 // printings left out of the catalogue whose artwork stays in (the honest answer is measured on
-// those). Card images belong to their owners: the kit is never committed; this script is.
+// those). With --twins, the printings told apart differ only in their set total: each Base Set
+// card's picture is also listed, under its own number, in a made-up set of 130 cards (as Base Set 2
+// reprinted Charizard 4/102 as 4/130); only Base Set cards are photographed, and only the printed
+// "n/102" tells a card from its twin. Card images belong to their owners: the kit is never
+// committed; this script is.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,13 +28,16 @@ const usage = `Usage: npm run kit:same-art -- --out <dir> --images <folder> [--i
                      (default base2-18 and base3-17: Jungle's non-holo Electrode, Fossil's non-holo Articuno)
   --photos <n>       photos of each same-art printing of the catalogue (default 4)
   --missing-photos <n>  photos of each missing printing (default 15)
+  --twins            photograph Base Set cards against made-up twins of 130 cards instead (default
+                     missing with it: base1-4, base1-58 and base1-99, Charizard, Pikachu, Grass Energy)
   --seed <n>         (default 1)`;
 
 const { values } = parseArgs({
   options: {
     out: { type: 'string' },
     images: { type: 'string', multiple: true, default: [] },
-    missing: { type: 'string', multiple: true, default: ['base2-18', 'base3-17'] },
+    missing: { type: 'string', multiple: true },
+    twins: { type: 'boolean', default: false },
     photos: { type: 'string', default: '4' },
     'missing-photos': { type: 'string', default: '15' },
     seed: { type: 'string', default: '1' },
@@ -41,6 +48,7 @@ if (!values.out || values.images.length === 0) {
   process.exit(2);
 }
 const out = kitFolderOutsideRepository(values.out);
+const missingIds = values.missing ?? (values.twins ? ['base1-4', 'base1-58', 'base1-99'] : ['base2-18', 'base3-17']);
 
 /**
  * The sets, with what TCGdex records of them. Their totals are the printed ones; the holo and
@@ -48,11 +56,14 @@ const out = kitFolderOutsideRepository(values.out);
  * 1-15 and 16-30). Base Set and the promos share no picture within themselves: they are there as
  * look-alike neighbours of the same era.
  */
+/** The made-up set of --twins: Base Set's pictures under the same numbers, in a set of another size. */
+const twinSet = 'base1twin';
 const sets = [
   { id: 'base1', name: 'Base Set', total: 102, holoCount: 0 },
   { id: 'base2', name: 'Jungle', total: 64, holoCount: 16 },
   { id: 'base3', name: 'Fossil', total: 62, holoCount: 15 },
   { id: 'basep', name: 'Wizards Black Star Promos', total: 53, holoCount: 0 },
+  ...(values.twins ? [{ id: twinSet, name: 'Base Set twins (made up)', total: 130, holoCount: 0 }] : []),
 ];
 
 interface KitCard {
@@ -80,24 +91,32 @@ for (const folder of values.images) {
     });
   }
 }
+if (values.twins) {
+  for (const { card, file } of [...files.values()].filter((entry) => entry.card.setId === 'base1')) {
+    const id = `${twinSet}-${card.localId}`;
+    files.set(id, { file, card: { ...card, id, setId: twinSet, image: `${tcgdexAssetsBase}/en/base/${twinSet}/${card.localId}` } });
+  }
+}
 /** The other printing of a card's picture, by the set's numbering. */
 const twinOf = (card: KitCard): string | undefined => {
+  if (values.twins) return card.setId === 'base1' ? `${twinSet}-${card.localId}` : card.setId === twinSet ? `base1-${card.localId}` : undefined;
   const set = sets.find((candidate) => candidate.id === card.setId)!;
   const number = Number(card.localId);
   if (number <= set.holoCount) return `${set.id}-${number + set.holoCount}`;
   if (number <= 2 * set.holoCount) return `${set.id}-${number - set.holoCount}`;
   return undefined;
 };
+// Made-up twins are in the catalogue only: no card of theirs was ever printed to photograph.
 const pairs = [...files.values()].filter(({ card }) => {
   const twin = twinOf(card);
-  return twin !== undefined && files.has(twin);
+  return twin !== undefined && files.has(twin) && card.setId !== twinSet;
 });
-for (const missing of values.missing) {
+for (const missing of missingIds) {
   const entry = files.get(missing);
   if (!entry || !pairs.includes(entry)) throw new Error(`--missing ${missing}: no image of it and of its same-art twin in the --images folders`);
 }
 
-const catalogCards = [...files.values()].filter(({ card }) => !values.missing.includes(card.id));
+const catalogCards = [...files.values()].filter(({ card }) => !missingIds.includes(card.id));
 const printings: SameArtKit['printings'] = [];
 for (const { card, file } of catalogCards) {
   const target = join(out, 'images', card.image.slice(tcgdexAssetsBase.length + 1), `high${extname(file).toLowerCase().replace('.jpeg', '.jpg')}`);
@@ -122,8 +141,8 @@ const render = async (file: string, name: string, photo: Pick<SameArtPhoto, 'kin
 };
 for (const { card, file } of pairs) {
   const twin = files.get(twinOf(card)!)!.card;
-  const twinInCatalog = !values.missing.includes(twin.id);
-  if (values.missing.includes(card.id)) {
+  const twinInCatalog = !missingIds.includes(twin.id);
+  if (missingIds.includes(card.id)) {
     for (let i = 0; i < Number(values['missing-photos']); i++) {
       await render(file, `missing-${card.id}-${i + 1}`, { kind: 'missing', printingId: null, missingPrinting: idOf(card), sameArtAs: twinInCatalog ? [idOf(twin)] : [] });
     }
@@ -136,4 +155,4 @@ for (const { card, file } of pairs) {
 const manifest: SameArtKit = { catalogFile: join(out, 'catalog.json'), imagesDir: join(out, 'images'), printings, photos };
 writeFileSync(join(out, kitManifestName), JSON.stringify(manifest, null, 1));
 const count = (kind: SameArtPhoto['kind']) => photos.filter((photo) => photo.kind === kind).length;
-console.error(`Kit written to ${out}: ${printings.length} printings (${pairs.length - values.missing.length} in same-art pairs), ${count('same-art')} photos of same-art printings, ${count('missing')} of missing ones (each also as a frame capture)`);
+console.error(`Kit written to ${out}: ${printings.length} printings (${pairs.length - missingIds.length} in same-art pairs), ${count('same-art')} photos of same-art printings, ${count('missing')} of missing ones (each also as a frame capture)`);

@@ -23,6 +23,7 @@ interface IndexRow {
   image: string | null;
   set_name: string;
   set_code: string;
+  set_total: number | null;
   hashes: Uint8Array;
   thumbnail: Uint8Array;
 }
@@ -36,7 +37,7 @@ function readRows(db: Reader, ids?: string[]): Promise<IndexRow[]> {
     .innerJoin('printing as p', 'p.id', 'f.printing_id')
     .innerJoin('card_set as s', 's.id', 'p.set_id')
     .where('f.algorithm', '=', fingerprintVersion)
-    .select(['p.id', 'p.card_id', 'p.name', 'p.local_id', 'p.variant', 'p.language', 'p.image', 's.name as set_name', 's.code as set_code', 'f.hashes', 'f.thumbnail'])
+    .select(['p.id', 'p.card_id', 'p.name', 'p.local_id', 'p.variant', 'p.language', 'p.image', 's.name as set_name', 's.code as set_code', 's.card_count_official as set_total', 'f.hashes', 'f.thumbnail'])
     .orderBy(sql`p.id collate "C"`);
   if (ids) query = query.where(sql<boolean>`p.id = any(${ids}::text[])`);
   return query.execute();
@@ -51,6 +52,7 @@ const shownOf = (row: IndexRow): IndexedPrinting => ({
   setName: row.set_name,
   setCode: row.set_code,
   number: row.local_id,
+  setTotal: row.set_total,
   variant: row.variant,
   language: row.language,
   image: row.image,

@@ -16,7 +16,7 @@ describe('pipeline parts', () => {
 
   it('leaves out the parts named and keeps the order of the rest', () => {
     const parts = partsWithout(['alignment', 'side-fit']);
-    expect(parts.comparisons).toEqual(['fine-comparison', 'reprints', 'missing-printings', 'printing-reader']);
+    expect(parts.comparisons).toEqual(['fine-comparison', 'reprints', 'missing-printings', 'printing-reader', 'number-reader']);
     expect(parts.outlineSteps).toEqual(['corner-refiner', 'outline-repair', 'print-reader']);
     expect(partsWithout()).toEqual(identifyParts);
   });

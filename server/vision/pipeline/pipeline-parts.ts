@@ -16,6 +16,7 @@ export const pipelineParts = {
   reprints: 'printings of one artwork told apart on their bottom strips and text boxes',
   'missing-printings': "a likely card's printings the search left out, brought in",
   'printing-reader': "a sure top printing checked on its text box: one the photo contradicts is offered as its picture's printing, marked, under the auto-add score",
+  'number-reader': "the collector number read off the card when the sure artwork's printings carry different numbers: it picks the printing, or says the catalogue lacks it",
   'quarter-turn': "a page photo's cards looked for again in the photo turned a quarter: the detector finds few cards lying on their side",
   'slant-turns': "a page photo's cards looked for in the photo turned by 30, 60, 120 and 150 degrees: loose cards lie at any angle",
 } as const;

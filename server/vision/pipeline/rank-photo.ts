@@ -1,6 +1,6 @@
 import type { Detection } from '../../../engine/api.ts';
 import type { RankedPrinting } from '../answer/artwork-scores.ts';
-import { decodePhoto } from '../decode/decode-photo.ts';
+import { decodePhotoScaled } from '../decode/decode-photo.ts';
 import { identifySettings, type IdentifySettings } from '../identify-settings.ts';
 import { loadOpenCv } from '../image/opencv.ts';
 import type { FindCardCorners } from '../locate/card-corners-model.ts';
@@ -11,6 +11,12 @@ import type { FingerprintIndex } from '../search/fingerprint-index.ts';
 import { concludedRanking } from './conclude-look.ts';
 import { looksInOrder, newRanking, type LookState, type Scene } from './looks.ts';
 import { partsWithout, type PipelinePart } from './pipeline-parts.ts';
+import type { ReadNumber } from './tell-by-number.ts';
+import { textModelsOnDemand } from '../read-number/ocr-models.ts';
+import { readCollectorNumber } from '../read-number/read-collector-number.ts';
+
+// Loaded by the first photo whose printings need their number read, once per process (pool worker).
+const textModels = textModelsOnDemand();
 
 export interface PipelineOptions {
   /** Every tuning number (`identifySettings` unless given): plain data, so it crosses to the pool's workers as it is. */
@@ -45,7 +51,7 @@ export class IndexEmpty extends Error {
  */
 export async function rankPhoto(photo: Uint8Array, index: () => Promise<FingerprintIndex>, details: FineDetailsSource, options: PipelineOptions): Promise<RankedPrinting[]> {
   const settings = options.settings ?? identifySettings;
-  const image = await decodePhoto(photo, settings.decode.workingSide.value);
+  const { image, scale } = await decodePhotoScaled(photo, settings.decode.workingSide.value);
   const search = await index();
   if (search.size === 0) throw new IndexEmpty();
   const parts = partsWithout(options.without);
@@ -69,5 +75,9 @@ export async function rankPhoto(photo: Uint8Array, index: () => Promise<Fingerpr
   };
   const state: LookState = { ranking: newRanking(scene), learned: [], hypotheses: [] };
   for (const look of looksInOrder) if (await look(scene, state)) break;
-  return concludedRanking(state.ranking, search.printings, parts.comparisons, settings);
+  const readNumber: ReadNumber = async (outline) => {
+    const models = await textModels();
+    return models && readCollectorNumber(scene.cv, models, photo, outline, scale, settings.numbers);
+  };
+  return concludedRanking(state.ranking, search.printings, parts.comparisons, settings, readNumber);
 }

@@ -40,7 +40,7 @@ describe('fingerprint index search', () => {
     for (const printing of catalog.printings) {
       fingerprints.push(await fingerprintCardImage(readFileSync(printing.imageFile)));
       const cardId = `${printing.setId}-${printing.localId}`;
-      printings.push({ printingId: printing.printingId, cardId, cardName: printing.cardName, setName: printing.setId, setCode: printing.setId, number: printing.localId, variant: 'normal', language: printing.language, image: null });
+      printings.push({ printingId: printing.printingId, cardId, cardName: printing.cardName, setName: printing.setId, setCode: printing.setId, number: printing.localId, setTotal: null, variant: 'normal', language: printing.language, image: null });
     }
     index = FingerprintIndex.fromFingerprints(printings, fingerprints);
     shown = [0, 7, 19];

@@ -8,6 +8,8 @@ export interface IndexedPrinting {
   setName: string;
   setCode: string;
   number: string;
+  /** The set's printed size ("/102"); null when the catalogue does not know it. */
+  setTotal: number | null;
   variant: string;
   language: string;
   /** The stored image base address (without /high.webp). */

@@ -239,6 +239,12 @@ export class CandidateRanking {
     return strips.map((fit, k) => fit + texts[k]!);
   }
 
+  /** The outline a same-art group's artwork lined up best through, in the working image's pixels; absent when none of it aligned. */
+  outlineOf(group: ArtworkGroup): Quad | undefined {
+    const lined = group.flatMap((entry) => this.inRunning.get(entry.position)!.alignment ?? []);
+    return lined.length === 0 ? undefined : lined.reduce((a, b) => (b.whole > a.whole ? b : a)).quad;
+  }
+
   /**
    * A region of the photo read through the outline a printing's artwork lined up best through, as
    * it is (no region alignment: a whole text box off by a few cells still reads as itself), beside
