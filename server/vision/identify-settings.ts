@@ -257,6 +257,7 @@ const printing = {
  */
 const numbers = {
   bandTop: setting(0.92, "share of the card's height", 'the band read starts this far down: old cards print the number 95 to 98% down, modern ones 94 to 97%, with the illustrator and copyright beside or under it'),
+  bandOutside: setting(0.02, "share of the band's width", 'a band whose corner lies further off the photo is not read: a frame capture can cut a turned card\'s corner, and the number printed there; a Pikachu 58/102 cut so read as 58/110'),
   bandWidth: setting(960, 'px', "the band straightened this wide: a number's digits 14 to 20 px high, where the text finder and reader read them best"),
   textPixel: setting(0.3, 'chance', "a pixel of the text finder's map above this is text (PaddleOCR's default)"),
   textBox: setting(0.6, 'chance', "a blob of text pixels is a line when its mean is this sure (PaddleOCR's default)"),
@@ -269,6 +270,13 @@ const numbers = {
     "a number whose least sure character is less likely than this is not trusted: at 0.5, 2.3% of the 151 kit's photos read a wrong set total (165 as 765 or 163); at 0.8, 0.3%, and 44% instead of 49% read right (npm run bench:numbers)",
     true,
   ),
+  fitFloor: setting(
+    2.3,
+    'log chance',
+    "a printing's number fits the lines read when spelling it there is at most this much (10x) less likely than the reader's own best reading. With fitMargin, the photographed printing's number fits over its rivals (the same number in sets of 102, 110 or 130 cards, the next number) on 52.3% of Base Set photos and 57.0% of the 151 kit's, a rival over it on none (npm run bench:numbers). At 4.6, 56.8% of Base Set photos, but a rival alone fits on 4.5% of them (0.4% at 2.3): a printing missing from the catalogue would be answered as that rival",
+    true,
+  ),
+  fitMargin: setting(2.3, 'log chance', 'printings whose numbers fit this much (10x) worse than the best fitting one are not the one photographed: at 3.5 and 4.6 fewer photos are told, none more rightly (see fitFloor)', true),
   mismatchWeight: setting(0.05, 'factor', "a printing of the photo's artwork whose number is not the one read keeps this share of its chance: the reading is right on nearly every card it reads, but an outline a few percent off can read a neighbouring line"),
 };
 

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Quad } from '../../../server/vision/geometry/card-quad.ts';
 import { loadOpenCv } from '../../../server/vision/image/opencv.ts';
 import { numberFits } from '../../../server/vision/read-number/collector-number.ts';
+import { printingFit } from '../../../server/vision/read-number/number-fit.ts';
 import { loadTextModels } from '../../../server/vision/read-number/ocr-models.ts';
 import { readCollectorNumber } from '../../../server/vision/read-number/read-collector-number.ts';
 import { percentile } from '../../engine/stats.ts';
@@ -31,6 +32,9 @@ interface Row {
   wrongAlone: string;
   /** Nothing was read. */
   unread: string;
+  /** Fitting the printing's own number to the lines read: it fits (numbers.fitFloor) and beats its rivals by numbers.fitMargin; a rival does so instead. */
+  fitsOverRivals: string;
+  rivalFitsOver: string;
   p50ms: number;
   p90ms: number;
 }
@@ -38,7 +42,7 @@ interface Row {
 const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)}%`;
 const cv = await loadOpenCv();
 const models = await loadTextModels();
-const tally = new Map<string, { right: number; wrongWithTotal: number; wrongAlone: number; unread: number; ms: number[]; misses: string[] }>();
+const tally = new Map<string, { right: number; wrongWithTotal: number; wrongAlone: number; unread: number; ms: number[]; misses: string[]; fits: Array<{ fit: number; rival: number }> }>();
 for (const dir of values.kit) {
   const kit = readKit(dir);
   const catalog = JSON.parse(readFileSync(kit.catalogFile, 'utf8')) as {
@@ -55,17 +59,24 @@ for (const dir of values.kit) {
     const truth = { number: cards.get(cardId!)?.localId ?? localId!, setTotal: totals.get(setId!) ?? null };
     const started = performance.now();
     const reading = await readCollectorNumber(cv, models, new Uint8Array(readFileSync(photo.whole)), photo.corners as Quad, 1, settings.numbers);
-    const entry = tally.get(setId!) ?? { right: 0, wrongWithTotal: 0, wrongAlone: 0, unread: 0, ms: [], misses: [] };
+    const entry = tally.get(setId!) ?? { right: 0, wrongWithTotal: 0, wrongAlone: 0, unread: 0, ms: [], misses: [], fits: [] };
     entry.ms.push(performance.now() - started);
+    // Fitting: the printed number against twins under the same number in sets of other sizes, and against the next number.
+    const fit = printingFit(reading.lines, truth);
+    const rivals = [
+      ...[102, 110, 130].filter((total) => total !== truth.setTotal).map((setTotal) => ({ number: truth.number, setTotal })),
+      { number: String(Number(truth.number) + 1).padStart(truth.number.length, '0'), setTotal: truth.setTotal },
+    ];
+    entry.fits.push({ fit, rival: Math.max(...rivals.map((rival) => printingFit(reading.lines, rival))) });
     if (reading.numbers.length === 0) {
       entry.unread++;
-      if (process.env.SHOW_UNREAD) console.error(`unread ${photo.whole} ${JSON.stringify(reading.lines)}`);
+      if (process.env.SHOW_UNREAD) console.error(`unread ${photo.whole} ${JSON.stringify(reading.lines.map((line) => line.text))}`);
     }
     else if (reading.numbers.some((read) => numberFits(read, truth))) entry.right++;
     else {
       if (reading.numbers.some((read) => read.total !== undefined)) entry.wrongWithTotal++;
       else entry.wrongAlone++;
-      entry.misses.push(`${photo.whole}: ${truth.number}/${truth.setTotal} read ${JSON.stringify(reading.numbers)} from ${JSON.stringify(reading.lines)}`);
+      entry.misses.push(`${photo.whole}: ${truth.number}/${truth.setTotal} read ${JSON.stringify(reading.numbers)} from ${JSON.stringify(reading.lines.map((line) => line.text))}`);
     }
     tally.set(setId!, entry);
   }
@@ -79,6 +90,8 @@ const rows: Row[] = [...tally].map(([set, entry]) => {
     wrongWithTotal: pct(entry.wrongWithTotal, photos),
     wrongAlone: pct(entry.wrongAlone, photos),
     unread: pct(entry.unread, photos),
+    fitsOverRivals: pct(entry.fits.filter(({ fit, rival }) => fit >= -settings.numbers.fitFloor.value && fit - rival >= settings.numbers.fitMargin.value).length, photos),
+    rivalFitsOver: pct(entry.fits.filter(({ fit, rival }) => rival >= -settings.numbers.fitFloor.value && rival - fit >= settings.numbers.fitMargin.value).length, photos),
     p50ms: Math.round(percentile(entry.ms, 50)),
     p90ms: Math.round(percentile(entry.ms, 90)),
   };
@@ -87,5 +100,5 @@ console.table(rows);
 for (const [set, entry] of tally) for (const miss of entry.misses.slice(0, 5)) console.error(`${set} ${miss}`);
 const out = join(fileURLToPath(new URL('../../../', import.meta.url)), 'bench/out');
 mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'numbers.json'), JSON.stringify({ date: new Date().toISOString(), settings: settings.numbers, rows }, null, 2));
+writeFileSync(join(out, 'numbers.json'), JSON.stringify({ date: new Date().toISOString(), settings: settings.numbers, rows, fits: Object.fromEntries([...tally].map(([set, entry]) => [set, entry.fits])) }, null, 2));
 console.error('Written to bench/out/numbers.json');

@@ -28,7 +28,7 @@ const usage = `Usage: npm run kit:same-art -- --out <dir> --images <folder> [--i
                      (default base2-18 and base3-17: Jungle's non-holo Electrode, Fossil's non-holo Articuno)
   --photos <n>       photos of each same-art printing of the catalogue (default 4)
   --missing-photos <n>  photos of each missing printing (default 15)
-  --twins            photograph Base Set cards against made-up twins of 130 cards instead (default
+  --twins            photograph Base Set cards against made-up twins of 130 and 110 cards instead (default
                      missing with it: base1-4, base1-58 and base1-99, Charizard, Pikachu, Grass Energy)
   --seed <n>         (default 1)`;
 
@@ -56,14 +56,23 @@ const missingIds = values.missing ?? (values.twins ? ['base1-4', 'base1-58', 'ba
  * 1-15 and 16-30). Base Set and the promos share no picture within themselves: they are there as
  * look-alike neighbours of the same era.
  */
-/** The made-up set of --twins: Base Set's pictures under the same numbers, in a set of another size. */
-const twinSet = 'base1twin';
+/**
+ * The made-up sets of --twins: Base Set's pictures under the same numbers, in sets of other sizes
+ * (as basic Energy cards are printed in set after set). The first is each card's twin; the second
+ * keeps two printings of the picture in the catalogue when a Base Set card is left out.
+ */
+const twinSets = [
+  { id: 'base1twin', name: 'Base Set twins (made up)', total: 130, holoCount: 0 },
+  { id: 'base1twin2', name: 'Base Set second twins (made up)', total: 110, holoCount: 0 },
+];
+const twinSet = twinSets[0]!.id;
+const isTwinSet = (setId: string) => twinSets.some((set) => set.id === setId);
 const sets = [
   { id: 'base1', name: 'Base Set', total: 102, holoCount: 0 },
   { id: 'base2', name: 'Jungle', total: 64, holoCount: 16 },
   { id: 'base3', name: 'Fossil', total: 62, holoCount: 15 },
   { id: 'basep', name: 'Wizards Black Star Promos', total: 53, holoCount: 0 },
-  ...(values.twins ? [{ id: twinSet, name: 'Base Set twins (made up)', total: 130, holoCount: 0 }] : []),
+  ...(values.twins ? twinSets : []),
 ];
 
 interface KitCard {
@@ -93,8 +102,10 @@ for (const folder of values.images) {
 }
 if (values.twins) {
   for (const { card, file } of [...files.values()].filter((entry) => entry.card.setId === 'base1')) {
-    const id = `${twinSet}-${card.localId}`;
-    files.set(id, { file, card: { ...card, id, setId: twinSet, image: `${tcgdexAssetsBase}/en/base/${twinSet}/${card.localId}` } });
+    for (const { id: setId } of twinSets) {
+      const id = `${setId}-${card.localId}`;
+      files.set(id, { file, card: { ...card, id, setId, image: `${tcgdexAssetsBase}/en/base/${setId}/${card.localId}` } });
+    }
   }
 }
 /** The other printing of a card's picture, by the set's numbering. */
@@ -109,7 +120,7 @@ const twinOf = (card: KitCard): string | undefined => {
 // Made-up twins are in the catalogue only: no card of theirs was ever printed to photograph.
 const pairs = [...files.values()].filter(({ card }) => {
   const twin = twinOf(card);
-  return twin !== undefined && files.has(twin) && card.setId !== twinSet;
+  return twin !== undefined && files.has(twin) && !isTwinSet(card.setId);
 });
 for (const missing of missingIds) {
   const entry = files.get(missing);
@@ -139,17 +150,22 @@ const render = async (file: string, name: string, photo: Pick<SameArtPhoto, 'kin
   writeFileSync(frame, await frameCapture(rendered.jpeg, rendered.corners));
   photos.push({ ...photo, whole, frame, conditions: rendered.conditions, corners: rendered.corners });
 };
+/** The catalogue's other printings of a card's picture. */
+const sameArtOf = (card: KitCard, twin: KitCard, twinInCatalog: boolean): string[] => [
+  ...(twinInCatalog ? [idOf(twin)] : []),
+  ...(values.twins ? twinSets.slice(1).map((set) => idOf(files.get(`${set.id}-${card.localId}`)!.card)) : []),
+];
 for (const { card, file } of pairs) {
   const twin = files.get(twinOf(card)!)!.card;
   const twinInCatalog = !missingIds.includes(twin.id);
   if (missingIds.includes(card.id)) {
     for (let i = 0; i < Number(values['missing-photos']); i++) {
-      await render(file, `missing-${card.id}-${i + 1}`, { kind: 'missing', printingId: null, missingPrinting: idOf(card), sameArtAs: twinInCatalog ? [idOf(twin)] : [] });
+      await render(file, `missing-${card.id}-${i + 1}`, { kind: 'missing', printingId: null, missingPrinting: idOf(card), sameArtAs: sameArtOf(card, twin, twinInCatalog) });
     }
     continue;
   }
   for (let i = 0; i < Number(values.photos); i++) {
-    await render(file, `same-art-${card.id}-${i + 1}`, { kind: 'same-art', printingId: idOf(card), sameArtAs: twinInCatalog ? [idOf(twin)] : [] });
+    await render(file, `same-art-${card.id}-${i + 1}`, { kind: 'same-art', printingId: idOf(card), sameArtAs: sameArtOf(card, twin, twinInCatalog) });
   }
 }
 const manifest: SameArtKit = { catalogFile: join(out, 'catalog.json'), imagesDir: join(out, 'images'), printings, photos };

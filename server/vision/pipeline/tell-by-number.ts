@@ -1,7 +1,8 @@
 import type { RankedPrinting } from '../answer/artwork-scores.ts';
 import type { Quad } from '../geometry/card-quad.ts';
 import type { IdentifySettings } from '../identify-settings.ts';
-import { canonicalNumber, numberFits } from '../read-number/collector-number.ts';
+import { numberFits } from '../read-number/collector-number.ts';
+import { printedForms, printingFit } from '../read-number/number-fit.ts';
 import type { NumberReading } from '../read-number/read-collector-number.ts';
 import type { IndexedPrinting } from '../search/fingerprint-index.ts';
 import type { ArtworkGroup, CandidateRanking } from '../verify/candidate-ranking.ts';
@@ -10,37 +11,48 @@ import type { ArtworkGroup, CandidateRanking } from '../verify/candidate-ranking
 export type ReadNumber = (outline: Quad) => Promise<NumberReading | undefined>;
 
 /**
- * When the photo's artwork is sure and its printings carry different collector numbers (a holo
- * and a non-holo printing, reprints in other sets), the number printed on the card says which:
- * printings it does not fit keep `numbers.mismatchWeight` of their chance, the artwork's chance is
- * shared again. A number read clearly with its set total ("18/64") that fits none of them means the
- * photo shows a printing of this artwork the catalogue lacks: they are kept, marked so, at most
- * `printing.contradictedScore`. Nothing read, or only numbers without a total that fit none: the
- * shares stay as they were, the printing uncertain. Other photos are not read.
+ * When the photo's artwork is sure and its printings are printed with different collector numbers
+ * (a holo and a non-holo printing, reprints in sets of other sizes), the card's number says which.
+ * Each printing's number is fitted to the lines read off the card's bottom: when the best fits
+ * (`numbers.fitFloor`), printings fitting `numbers.fitMargin` worse keep `numbers.mismatchWeight`
+ * of their chance and the artwork's chance is shared again. When none fits but a number with its
+ * set total was read clearly ("18/64"), the photo shows a printing of this artwork the catalogue
+ * lacks: they are kept, marked so, at most `printing.contradictedScore`. Otherwise the shares stay
+ * as they were, the printing uncertain. Other photos are not read.
  */
-export async function tellByNumber(scored: RankedPrinting[], groups: ArtworkGroup[], ranking: Pick<CandidateRanking, 'outlineOf'>, printings: IndexedPrinting[], readNumber: ReadNumber, { printing, numbers }: IdentifySettings): Promise<RankedPrinting[]> {
+export async function tellByNumber(
+  scored: RankedPrinting[],
+  groups: ArtworkGroup[],
+  ranking: Pick<CandidateRanking, 'outlineOf'>,
+  printings: IndexedPrinting[],
+  readNumber: ReadNumber,
+  { printing, numbers }: IdentifySettings,
+): Promise<RankedPrinting[]> {
   const top = scored[0];
   if (!top || top.artworkScore < printing.checkFromScore.value) return scored;
   const group = groups.find((members) => members.some((entry) => entry.position === top.position))!;
-  const printed = (position: number) => `${canonicalNumber(printings[position]!.number)}/${printings[position]!.setTotal ?? '?'}`;
-  if (new Set(group.map((entry) => printed(entry.position))).size < 2) return scored;
+  const forms = (position: number) => printedForms(printings[position]!).join(' ');
+  if (new Set(group.map((entry) => forms(entry.position))).size < 2) return scored;
   const outline = ranking.outlineOf(group);
   const reading = outline && (await readNumber(outline));
-  if (!reading || reading.numbers.length === 0) return scored;
-  const fits = new Set(group.filter((entry) => reading.numbers.some((read) => numberFits(read, printings[entry.position]!))).map((entry) => entry.position));
+  if (!reading) return scored;
+  const fitOf = new Map(group.map((entry) => [entry.position, printingFit(reading.lines, printings[entry.position]!)]));
+  const bestFit = Math.max(...fitOf.values());
   const members = new Set(group.map((entry) => entry.position));
-  if (fits.size === 0) {
-    if (!reading.numbers.some((read) => read.total !== undefined)) return scored;
+  if (bestFit < -numbers.fitFloor.value) {
+    const contradicted = reading.numbers.some((read) => read.total !== undefined) && !group.some((entry) => reading.numbers.some((read) => numberFits(read, printings[entry.position]!)));
+    if (!contradicted) return scored;
     const cap = printing.contradictedScore.value;
     return resorted(scored.map((ranked) => (members.has(ranked.position) ? { ...ranked, score: Math.min(ranked.score, cap), printingNotInCatalogue: true } : ranked)));
   }
-  if (fits.size === members.size) return scored;
+  const fits = (position: number) => fitOf.get(position)! >= bestFit - numbers.fitMargin.value;
+  if (group.every((entry) => fits(entry.position))) return scored;
   // Shares are per image (variants printed from one image share it whole), as scorePrintings gives them.
   const imageOf = (position: number) => printings[position]!.image ?? position;
   const weights = new Map<string | number, number>();
   for (const ranked of scored) {
     if (!members.has(ranked.position)) continue;
-    const weight = ranked.score * (fits.has(ranked.position) ? 1 : numbers.mismatchWeight.value);
+    const weight = ranked.score * (fits(ranked.position) ? 1 : numbers.mismatchWeight.value);
     weights.set(imageOf(ranked.position), Math.max(weights.get(imageOf(ranked.position)) ?? 0, weight));
   }
   const total = [...weights.values()].reduce((sum, weight) => sum + weight, 0);

@@ -14,9 +14,10 @@ function mapped(matrix: Float64Array, { x, y }: Point): Point {
  * The bottom of the card, where collector numbers are printed, straightened at `bandWidth` pixels
  * across from the uploaded photo's own pixels: the working image is too small for them (a number
  * is 7 px high on a card 600 px tall). Only the band's bounding box is decoded at full resolution.
- * `quad` is in the working image's pixels, `scale` uploaded pixels per working pixel.
+ * `quad` is in the working image's pixels, `scale` uploaded pixels per working pixel. Undefined when
+ * the band runs off the photo by more than `bandOutside`: a number cut there reads as another.
  */
-export async function numberBand(cv: OpenCv, photo: Uint8Array, quad: Quad, scale: number, { bandTop, bandWidth }: NumberSettings): Promise<RasterImage> {
+export async function numberBand(cv: OpenCv, photo: Uint8Array, quad: Quad, scale: number, { bandTop, bandWidth, bandOutside }: NumberSettings): Promise<RasterImage | undefined> {
   const width = bandWidth.value;
   const cardTall = width / cardAspect;
   const top = bandTop.value * cardTall;
@@ -36,11 +37,12 @@ export async function numberBand(cv: OpenCv, photo: Uint8Array, quad: Quad, scal
   const band = [card[0]!, card[1]!, card[2]!, card[3]!].map((p, i) => mapped(toPhoto, i < 2 ? { x: p.x, y: top } : p));
   const meta = await sharp(photo).metadata();
   const [photoWidth, photoHeight] = [meta.autoOrient.width, meta.autoOrient.height];
+  const slack = bandOutside.value * Math.hypot(band[1]!.x - band[0]!.x, band[1]!.y - band[0]!.y);
+  if (band.some((p) => p.x < -slack || p.y < -slack || p.x > photoWidth + slack || p.y > photoHeight + slack)) return undefined;
   const left = Math.max(0, Math.floor(Math.min(...band.map((p) => p.x))) - 2);
   const upper = Math.max(0, Math.floor(Math.min(...band.map((p) => p.y))) - 2);
   const right = Math.min(photoWidth, Math.ceil(Math.max(...band.map((p) => p.x))) + 2);
   const lower = Math.min(photoHeight, Math.ceil(Math.max(...band.map((p) => p.y))) + 2);
-  if (right - left < 2 || lower - upper < 2) return { width, height, channels: 3, data: new Uint8Array(width * height * 3) };
   const { data, info } = await sharp(photo)
     .rotate()
     .extract({ left, top: upper, width: right - left, height: lower - upper })

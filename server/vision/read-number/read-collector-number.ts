@@ -5,13 +5,13 @@ import { collectorNumbersIn, type CollectorNumber } from './collector-number.ts'
 import { findTextLines, type TextBox } from './find-text-lines.ts';
 import type { TextModels } from './ocr-models.ts';
 import { numberBand } from './number-band.ts';
-import { readTextLine } from './read-text-line.ts';
+import { readTextLine, type ReadLine } from './read-text-line.ts';
 
 export interface NumberReading {
   /** Every collector number read sure enough, best first; empty when none could be. */
   numbers: CollectorNumber[];
-  /** What each line of the band read as, for the benchmark and the logs. */
-  lines: string[];
+  /** The parts of the band's lines read, with the reader's chances: a printing's number is fitted to them. */
+  lines: ReadLine[];
 }
 
 /**
@@ -34,13 +34,14 @@ function outerParts(boxes: TextBox[], width: number, { numberSide }: NumberSetti
 /** The collector numbers printed on the card inside `quad`: its bottom band straightened from the upload, its lines of text found and read. */
 export async function readCollectorNumber(cv: OpenCv, models: TextModels, photo: Uint8Array, quad: Quad, scale: number, settings: NumberSettings): Promise<NumberReading> {
   const band = await numberBand(cv, photo, quad, scale, settings);
+  if (!band) return { numbers: [], lines: [] };
   const boxes = await findTextLines(cv, models, band, settings);
   const numbers: Array<{ number: CollectorNumber; chance: number }> = [];
-  const lines: string[] = [];
+  const lines: ReadLine[] = [];
   for (const box of outerParts(boxes, band.width, settings).slice(-settings.maxLines.value)) {
     const line = await readTextLine(models, band, box);
     if (!line) continue;
-    lines.push(line.text);
+    lines.push(line);
     for (const { number, start, end } of collectorNumbersIn(line.text)) {
       const chance = Math.min(...line.chances.slice(start, end));
       if (chance >= settings.minCharacterChance.value) numbers.push({ number, chance });

@@ -30,31 +30,50 @@ function readerInput(image: RasterImage, box: TextBox): { input: Float32Array; w
   return { input, width };
 }
 
+/** The characters a collector number is written in: their chances are kept per step, to fit a printing's number to the line. */
+export const numberCharacters = '0123456789/ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
 export interface ReadLine {
+  /** Each step's likeliest character, repeats and blanks dropped (greedy CTC). */
   text: string;
   /** Each character's chance, in the text's order. */
   chances: number[];
+  /** Per step, the log chance of the likeliest class, of the blank, and of each of `numberCharacters`. */
+  steps: number;
+  bestLog: Float32Array;
+  blankLog: Float32Array;
+  characterLogs: Map<string, Float32Array>;
 }
 
-/** A line of text read by PaddleOCR's reader, greedy CTC: each step's likeliest character, repeats and blanks dropped. */
+const log = (chance: number) => Math.log(Math.max(chance, 1e-9));
+
+/** A line of text read by PaddleOCR's reader. */
 export async function readTextLine(models: TextModels, image: RasterImage, box: TextBox): Promise<ReadLine | undefined> {
   const { input, width } = readerInput(image, box);
   const outcome = await models.readLine.run(input, [1, 3, lineHeight, width]);
   if (!outcome.ok) return undefined;
   const [, steps, classes] = outcome.output.dims as [number, number, number];
   const odds = outcome.output.data;
+  const classOf = new Map([...numberCharacters].map((character) => [character, models.alphabet.indexOf(character) + 1]));
+  const characterLogs = new Map([...numberCharacters].map((character) => [character, new Float32Array(steps)]));
+  const bestLog = new Float32Array(steps);
+  const blankLog = new Float32Array(steps);
   let text = '';
   const chances: number[] = [];
   let previous = 0;
   for (let t = 0; t < steps; t++) {
+    const row = t * classes;
     let best = 0;
-    for (let c = 1; c < classes; c++) if (odds[t * classes + c]! > odds[t * classes + best]!) best = c;
+    for (let c = 1; c < classes; c++) if (odds[row + c]! > odds[row + best]!) best = c;
+    bestLog[t] = log(odds[row + best]!);
+    blankLog[t] = log(odds[row]!);
+    for (const [character, logs] of characterLogs) logs[t] = classOf.get(character)! > 0 ? log(odds[row + classOf.get(character)!]!) : -Infinity;
     if (best !== 0 && best !== previous) {
       const character = models.alphabet[best - 1] ?? '';
       text += character;
-      for (let i = 0; i < character.length; i++) chances.push(odds[t * classes + best]!);
+      for (let i = 0; i < character.length; i++) chances.push(odds[row + best]!);
     }
     previous = best;
   }
-  return { text, chances };
+  return { text, chances, steps, bestLog, blankLog, characterLogs };
 }
