@@ -58,5 +58,8 @@ export function scorePrintings(groups: ArtworkGroup[], fits: Array<number[] | un
       });
     });
   }
-  return scored.sort((a, b) => b.score - a.score || b.similarity - a.similarity);
+  return scored.sort(byScore);
 }
+
+/** Best first: by score, then by how alike. */
+export const byScore = (a: RankedPrinting, b: RankedPrinting) => b.score - a.score || b.similarity - a.similarity;

@@ -1,5 +1,5 @@
-import type { RankedPrinting } from '../answer/artwork-scores.ts';
-import type { IdentifySettings } from '../identify-settings.ts';
+import { byScore, type RankedPrinting } from '../answer/artwork-scores.ts';
+import type { IdentifySettings, PrintingSettings } from '../identify-settings.ts';
 import type { ArtworkGroup, CandidateRanking } from '../verify/candidate-ranking.ts';
 import { textAgreement } from '../verify/read-printing.ts';
 
@@ -15,9 +15,13 @@ export function checkTopPrinting(scored: RankedPrinting[], groups: ArtworkGroup[
   const group = groups.find((members) => members.some((entry) => entry.position === top.position))!;
   const agreement = textAgreement(ranking, group, group.findIndex((entry) => entry.position === top.position), verify);
   if (agreement === undefined || agreement >= printing.textAgreement.value) return scored;
+  return offeredAsMissing(scored, group, printing);
+}
+
+/** An artwork's printings when the photo shows it in a printing the catalogue lacks: marked so, at most `contradictedScore`, so no scan adds one by itself. */
+export function offeredAsMissing(scored: RankedPrinting[], group: ArtworkGroup, { contradictedScore }: PrintingSettings): RankedPrinting[] {
   const members = new Set(group.map((entry) => entry.position));
-  const cap = printing.contradictedScore.value;
   return scored
-    .map((ranked) => (members.has(ranked.position) ? { ...ranked, score: Math.min(ranked.score, cap), printingNotInCatalogue: true } : ranked))
-    .sort((a, b) => b.score - a.score || b.similarity - a.similarity);
+    .map((ranked) => (members.has(ranked.position) ? { ...ranked, score: Math.min(ranked.score, contradictedScore.value), printingNotInCatalogue: true } : ranked))
+    .sort(byScore);
 }

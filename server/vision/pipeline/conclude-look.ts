@@ -38,5 +38,5 @@ export async function concludedRanking(
   const fits = groups.map((group, g) => (comparisons.includes('reprints') && standing(groups, g).score >= scoreThreshold ? ranking.tellApart(group) : undefined));
   let scored = scorePrintings(groups, fits, printings, settings.answer);
   if (readNumber && comparisons.includes('number-reader')) scored = await tellByNumber(scored, groups, ranking, printings, readNumber, settings);
-  return comparisons.includes('printing-reader') && !scored[0]?.printingNotInCatalogue ? checkTopPrinting(scored, groups, ranking, settings) : scored;
+  return comparisons.includes('printing-reader') ? checkTopPrinting(scored, groups, ranking, settings) : scored;
 }

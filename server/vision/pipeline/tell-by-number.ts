@@ -1,4 +1,5 @@
-import type { RankedPrinting } from '../answer/artwork-scores.ts';
+import { byScore, type RankedPrinting } from '../answer/artwork-scores.ts';
+import { offeredAsMissing } from './check-printing.ts';
 import type { Quad } from '../geometry/card-quad.ts';
 import type { IdentifySettings } from '../identify-settings.ts';
 import { numberFits } from '../read-number/collector-number.ts';
@@ -38,15 +39,13 @@ export async function tellByNumber(
   if (!reading) return scored;
   const fitOf = new Map(group.map((entry) => [entry.position, printingFit(reading.lines, printings[entry.position]!)]));
   const bestFit = Math.max(...fitOf.values());
-  const members = new Set(group.map((entry) => entry.position));
   if (bestFit < -numbers.fitFloor.value) {
     const contradicted = reading.numbers.some((read) => read.total !== undefined) && !group.some((entry) => reading.numbers.some((read) => numberFits(read, printings[entry.position]!)));
-    if (!contradicted) return scored;
-    const cap = printing.contradictedScore.value;
-    return resorted(scored.map((ranked) => (members.has(ranked.position) ? { ...ranked, score: Math.min(ranked.score, cap), printingNotInCatalogue: true } : ranked)));
+    return contradicted ? offeredAsMissing(scored, group, printing) : scored;
   }
   const fits = (position: number) => fitOf.get(position)! >= bestFit - numbers.fitMargin.value;
   if (group.every((entry) => fits(entry.position))) return scored;
+  const members = new Set(group.map((entry) => entry.position));
   // Shares are per image (variants printed from one image share it whole), as scorePrintings gives them.
   const imageOf = (position: number) => printings[position]!.image ?? position;
   const weights = new Map<string | number, number>();
@@ -57,11 +56,7 @@ export async function tellByNumber(
   }
   const total = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
   if (total === 0) return scored;
-  return resorted(
-    scored.map((ranked) =>
-      members.has(ranked.position) ? { ...ranked, score: Math.round(((ranked.artworkScore * weights.get(imageOf(ranked.position))!) / total) * 10) / 10 } : ranked,
-    ),
-  );
+  return scored
+    .map((ranked) => (members.has(ranked.position) ? { ...ranked, score: Math.round(((ranked.artworkScore * weights.get(imageOf(ranked.position))!) / total) * 10) / 10 } : ranked))
+    .sort(byScore);
 }
-
-const resorted = (scored: RankedPrinting[]) => scored.sort((a, b) => b.score - a.score || b.similarity - a.similarity);

@@ -223,10 +223,9 @@ export class CandidateRanking {
    * aligned, or no details.
    */
   tellApart(group: ArtworkGroup): number[] | undefined {
-    const lined = group.flatMap((entry) => this.inRunning.get(entry.position)!.alignment ?? []);
+    const start = this.outlineOf(group);
     const details = group.map((entry) => this.fineOf(entry.position));
-    if (group.length < 2 || lined.length === 0 || details.some((member) => !member)) return undefined;
-    const start = lined.reduce((a, b) => (b.whole > a.whole ? b : a)).quad;
+    if (group.length < 2 || !start || details.some((member) => !member)) return undefined;
     const fitsOn = (which: keyof typeof regionGrids, size: { width: number; height: number }) =>
       reprintFits(
         () => this.photoRegions(group, start, which),
@@ -251,10 +250,9 @@ export class CandidateRanking {
    * that printing's region. Absent when no printing of the artwork is aligned or its details are missing.
    */
   regionThroughBest(group: ArtworkGroup, k: number, which: keyof typeof regionGrids): { photo: Uint8Array; own: Uint8Array } | undefined {
-    const lined = group.flatMap((entry) => this.inRunning.get(entry.position)!.alignment ?? []);
+    const start = this.outlineOf(group);
     const details = this.fineOf(group[k]!.position);
-    if (!this.sampler || lined.length === 0 || !details) return undefined;
-    const start = lined.reduce((a, b) => (b.whole > a.whole ? b : a)).quad;
+    if (!this.sampler || !start || !details) return undefined;
     return { photo: readRegion(this.sampler, start, regionGrids[which]), own: details[which] };
   }
 
