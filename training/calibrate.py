@@ -1,7 +1,8 @@
 """Chooses a score offset so that the spec's gate (confidence 0.22, split at 0.6) rejects frames with
 no card, using training data only: frame crops of the training photos, card-free crops of them,
 training wallpapers and synthetic training frames without a card. The offset is subtracted from
-the score logits of both heads before export; it keeps the ranking, so AP does not change."""
+the score logits of both heads before export, one per input size (export.py joins them linearly);
+it keeps the ranking at each size, so AP does not change."""
 import argparse
 import json
 import os
@@ -20,7 +21,9 @@ from real_data import load_part
 from runners import TorchRunner
 
 CALIBRATION_FILE = os.path.join(OUT, "calibration.json")
-TARGET_NEGATIVE_RATE = 0.01
+# Held-out no-card frames passed at two to three times the training rate an offset was chosen at
+# (models/card-detector.md), so the training rate aimed at is half the 1% the gate is held to.
+TARGET_NEGATIVE_RATE = 0.005
 
 
 def cut(image, rect):
@@ -93,15 +96,18 @@ def main():
     per_size = {}
     for size in (int(s) for s in args.sizes.split(",")):
         per_size[size] = (top_detection(runner, positives, size), top_detection(runner, negatives, size))
-    chosen = None
-    for offset in np.arange(0.0, 4.01, 0.1):
-        rates = {size: (accept_rate(p, offset), accept_rate(n, offset)) for size, (p, n) in per_size.items()}
-        print(f"offset {offset:.1f}: " + ", ".join(f"{s}: positive {p:.3f} negative {n:.3f}" for s, (p, n) in rates.items()), flush=True)
-        if chosen is None and all(n <= TARGET_NEGATIVE_RATE for _, n in rates.values()):
-            chosen = {"score_logit_offset": round(float(offset), 2), "train_rates": {str(s): {"positive": round(p, 4), "negative": round(n, 4)} for s, (p, n) in rates.items()},
-                      "frames": {"positive": len(positives), "negative": len(negatives)}}
-    if chosen is None:
+    rates = {round(float(o), 1): {size: (accept_rate(p, o), accept_rate(n, o)) for size, (p, n) in per_size.items()}
+             for o in np.arange(0.0, 4.01, 0.1)}
+    for offset, by_size in rates.items():
+        print(f"offset {offset:.1f}: " + ", ".join(f"{s}: positive {p:.3f} negative {n:.3f}" for s, (p, n) in by_size.items()), flush=True)
+    # Per input size, the smallest offset whose no-card frames pass at most the target rate.
+    chosen = {size: next((o for o, by_size in rates.items() if by_size[size][1] <= TARGET_NEGATIVE_RATE), None) for size in per_size}
+    if any(o is None for o in chosen.values()):
         chosen = {"score_logit_offset": 4.0, "note": "target negative rate not reached"}
+    else:
+        chosen = {"score_logit_offset": {str(s): o for s, o in chosen.items()},
+                  "train_rates": {str(s): {"positive": round(rates[o][s][0], 4), "negative": round(rates[o][s][1], 4)} for s, o in chosen.items()},
+                  "frames": {"positive": len(positives), "negative": len(negatives)}}
     with open(args.out, "w") as f:
         json.dump(chosen, f, indent=1)
     print(json.dumps(chosen), flush=True)

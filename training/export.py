@@ -6,27 +6,48 @@ import os
 import onnx
 import torch
 
-from model import CardDetector
+from model import CardDetector, decode
 from paths import MODEL_OUT, OUT
 from store_fp16 import store_fp16
 
 OPSET = 13
 
 
+class SizeCalibrated(torch.nn.Module):
+    """Subtracts a score offset that depends on the input's longer side: piecewise linear through
+    the offsets calibrated at a few sizes, held flat beyond them. A larger input sees more of a
+    frame's clutter as card-like, so the gate needs a larger offset there (calibrate.py)."""
+
+    def __init__(self, model, offsets):
+        super().__init__()
+        self.model = model
+        self.sizes = sorted(offsets)
+        self.offsets = [offsets[s] for s in self.sizes]
+
+    def forward(self, x):
+        ones = torch.ones_like(x[:, :1])
+        # The side as a tensor built from the input's own shape, so the export stays size-free.
+        side = torch.maximum(ones[:, :, :1].sum(dim=3, keepdim=True), ones[:, :, :, :1].sum(dim=2, keepdim=True))
+        offset = torch.full_like(side, self.offsets[0])
+        for (a, b), (oa, ob) in zip(zip(self.sizes, self.sizes[1:]), zip(self.offsets, self.offsets[1:])):
+            offset = offset + (side - a).clamp(0, b - a) * ((ob - oa) / (b - a))
+        return decode([(ltrb, cls - offset, stride) for ltrb, cls, stride in self.model.raw(x)])
+
+
 def load_model(path, score_logit_offset=0.0):
+    """The averaged weights; `score_logit_offset` is one offset for every size or {size: offset}."""
     model = CardDetector()
     model.load_state_dict(torch.load(path, map_location="cpu")["model"])
-    with torch.no_grad():
-        for head in (model.head16, model.head32):
-            head.cls.bias -= score_logit_offset
-    return model.eval()
+    offsets = score_logit_offset if isinstance(score_logit_offset, dict) else {640: float(score_logit_offset)}
+    return SizeCalibrated(model, {int(s): float(o) for s, o in offsets.items()}).eval()
 
 
 def calibration_offset(path):
     if not path or not os.path.exists(path):
         return 0.0
     with open(path) as f:
-        return float(json.load(f)["score_logit_offset"])
+        offset = json.load(f)["score_logit_offset"]
+    return {int(s): float(o) for s, o in offset.items()} if isinstance(offset, dict) else float(offset)
 
 
 def export(weights, out, size=640, score_logit_offset=0.0):
