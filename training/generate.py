@@ -54,7 +54,21 @@ def write_shard(part, k, size, src, recipe="upright"):
     return path
 
 
+def check_recipe(part, recipe):
+    """Shards present are reused, so a part's folder says which recipe made them; shards from
+    before the turned recipe existed, with no such note, are upright ones."""
+    folder = os.path.dirname(shard_path(part, 0))
+    note = os.path.join(folder, "recipe.txt")
+    made = open(note).read().strip() if os.path.exists(note) else ("upright" if os.path.isdir(folder) and os.listdir(folder) else None)
+    if made not in (None, recipe):
+        raise SystemExit(f"{folder} holds {made} frames, not {recipe}: set TRAINING_OUT to another folder or remove it")
+    os.makedirs(folder, exist_ok=True)
+    with open(note, "w") as f:
+        f.write(recipe + "\n")
+
+
 def generate(part, shards, shard_size, workers=2, recipe="upright"):
+    check_recipe(part, recipe)
     load_sources("val" if part == "val" else "train")  # build the cache before forking
     jobs = [(part, k, shard_size, recipe) for k in range(shards)]
     start = time.time()
