@@ -301,14 +301,12 @@ const page = {
   detectSide: setting(640, 'px', "the page photo's long side in each view the detector looks at: its own input size, so turning the photo costs little"),
   maxCards: setting(20, 'cards', 'the most cards one photo is answered for: a 3x4 binder page beside a few loose cards'),
   minBoxScore: setting(0.1, 'detector score', "the weakest box looked at: the scanner's threshold (0.22) is for one card filling the frame, and cards on a page under sheen and blur score less; the group and part rules drop what is no card", true),
-  namelessBelow: setting(0.22, 'detector score', 'a box this weak that names no card is not answered: an empty pocket, a shadow, a part of the sheet', true),
+  namelessBelow: setting(0.13, 'detector score', "a box this weak that names no card is not answered: an empty pocket, a shadow, a part of the sheet. The detector's score at 640 sits 0.6 lower in logits than the model before it, whose 0.22 this matches; on the page kit 0.13 answered all 885 cards of 120 binder pages (0.22: 879) and 201 of 230 cards of piles (0.22: 186), with 31 boxes that were no card in 160 photos (0.22: 14)", true),
   sameCard: setting(0.5, 'intersection over union', 'boxes of the photo and of the photo turned a quarter that overlap this much are one card'),
   partOfCard: setting(0.8, 'share of the smaller box', 'a box this much inside another is part of that card: the detector sees card-shaped boxes inside cards lying on their side', true),
-  halfLow: setting(0.25, "share of the card's area", 'a box inside a card on its side is one of its halves from this share of its area (a half is about 0.45)'),
-  halfHigh: setting(0.7, "share of the card's area", 'up to this share; a box larger inside another is that card found twice'),
-  halfScoreShare: setting(0.5, 'share of the half\'s score', 'a card replaces its halves when it scores at least this share of theirs: a weak box around a sure card is the sheet'),
-  pairArea: setting(1.6, "times a page's typical card area", 'a box this large that holds two boxes of the typical size is those two cards'),
-  sizeTolerance: setting(1.4, 'area ratio', "how far from the page's typical card area a box inside a pair may be"),
+  tightLow: setting(0.4, "share of the loose box's area", "a box of another view inside a box holds its card tight from this share of its area: a card turned 30 degrees from a view fills 0.52 of the box that view finds; at 0.5 2x2 pages lost 1.6% of their cards on the page kit's boxes (docs/identification.md)", true),
+  tightHigh: setting(0.85, "share of the loose box's area", 'up to this share: a box nearly as large is the same card found as tightly'),
+  tightScoreShare: setting(0.5, "share of the loose box's score", "the tight box replaces the loose one when it scores at least this share of it: a detector that finds turned cards scores a loose box about as high as a tight one; at 0.7 3x3 pages lost 0.6% of their cards on the page kit's boxes", true),
   cropMargin: setting(0.08, "share of the card's long side", 'room left around each card cut out, so the outline search sees its whole border'),
   cropQuality: setting(95, 'JPEG quality', 'each card cut out is sent on as a photo: high enough that its print is read as in the page photo'),
 };
@@ -429,6 +427,7 @@ const ordered: [low: string, high: string, orEqual?: boolean][] = [
   ['verify.finestStep', 'verify.coarseStep'],
   ['verify.regionFineStep', 'verify.regionRoughStep'],
   ['printing.contradictedScore', 'printing.checkFromScore'],
+  ['page.tightLow', 'page.tightHigh'],
 ];
 
 function boundsProblem(key: string, entry: Setting): string | undefined {

@@ -16,7 +16,9 @@ interface PageAnswer {
 }
 
 const centre = (quad: Array<[number, number]>) => ({ x: quad.reduce((sum, [x]) => sum + x, 0) / 4, y: quad.reduce((sum, [, y]) => sum + y, 0) / 4 });
-const inside = (point: { x: number; y: number }, box: { x: number; y: number; w: number; h: number }) => point.x > box.x && point.x < box.x + box.w && point.y > box.y && point.y < box.y + box.h;
+// Shoelace: the area the answer's corners outline.
+const area = (quad: Array<[number, number]>) => Math.abs(quad.reduce((sum, [x, y], i) => sum + x * quad[(i + 1) % 4]![1] - quad[(i + 1) % 4]![0] * y, 0)) / 2;
+const distance = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
 
 describe.each(testBackends())('POST /v1/vision/identify-page on $name', (backend) => {
   let catalog: TestCatalog;
@@ -41,35 +43,46 @@ describe.each(testBackends())('POST /v1/vision/identify-page on $name', (backend
 
   const identifyPage = (app: TestApp, bytes: Buffer, field = 'photo') => app.app.inject({ method: 'POST', url: '/v1/vision/identify-page', ...photoUpload(bytes, field) });
 
+  const cardHeight = 420;
+  const cardWidth = (cardHeight * 63) / 88;
+
   async function expectEveryCard(page: Awaited<ReturnType<typeof composeTestPage>>) {
     const response = await identifyPage(test, page.jpeg);
     expect(response.statusCode).toBe(200);
     const { cards } = response.json() as PageAnswer;
     expect(cards).toHaveLength(page.cards.length);
-    const expected = page.cards.map(({ imageFile, box }) => ({ printingId: catalog.printings.find((p) => p.imageFile === imageFile)!.printingId, box }));
-    const answered = expected.map(({ box }) => cards.find((card) => inside(centre(card.quad), box))?.candidates[0]?.printingId);
-    expect(answered).toEqual(expected.map(({ printingId }) => printingId));
+    const expected = page.cards.map(({ imageFile, centre }) => ({ printingId: catalog.printings.find((p) => p.imageFile === imageFile)!.printingId, centre }));
+    // The answer for a card is centred on it: within a fifth of the card's short side.
+    const answers = expected.map((card) => cards.find((answer) => distance(centre(answer.quad), card.centre) < 0.2 * cardWidth));
+    expect(answers.map((answer) => answer?.candidates[0]?.printingId)).toEqual(expected.map(({ printingId }) => printingId));
+    // Each card outlined as itself, not in a box around it that takes in its neighbours.
+    for (const answer of answers) expect(area(answer!.quad) / (cardWidth * cardHeight)).toBeLessThan(1.2);
   }
 
   it('answers every card of a binder page with its corners and its name, and nothing for an empty pocket', async () => {
     const pockets = [...distinct.slice(0, 4).map((p) => p.imageFile), null, ...distinct.slice(4, 8).map((p) => p.imageFile)];
-    await expectEveryCard(await composeTestPage({ pockets, columns: 3, cardHeight: 420, gap: 36 }));
+    await expectEveryCard(await composeTestPage({ pockets, columns: 3, cardHeight, gap: 36 }));
   }, 120_000);
 
   it('finds the cards of a page photographed in landscape', async () => {
     const pockets = distinct.slice(8, 14).map((p) => p.imageFile);
-    await expectEveryCard(await composeTestPage({ pockets, columns: 3, cardHeight: 420, gap: 36, turned: true }));
+    await expectEveryCard(await composeTestPage({ pockets, columns: 3, cardHeight, gap: 36, turn: 90 }));
+  }, 120_000);
+
+  it('finds the cards of a page lying at a slant', async () => {
+    const pockets = distinct.slice(14, 18).map((p) => p.imageFile);
+    await expectEveryCard(await composeTestPage({ pockets, columns: 2, cardHeight, gap: 36, turn: 35 }));
   }, 120_000);
 
   it('answers no cards for a photo with none', async () => {
-    const page = await composeTestPage({ pockets: [null, null, null, null], columns: 2, cardHeight: 420, gap: 36 });
+    const page = await composeTestPage({ pockets: [null, null, null, null], columns: 2, cardHeight, gap: 36 });
     const response = await identifyPage(test, page.jpeg);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ cards: [] });
   });
 
   it('refuses what /v1/vision/identify refuses, naming the field "photo"', async () => {
-    const page = await composeTestPage({ pockets: [distinct[0]!.imageFile], columns: 1, cardHeight: 420, gap: 36 });
+    const page = await composeTestPage({ pockets: [distinct[0]!.imageFile], columns: 1, cardHeight, gap: 36 });
     const wrongField = await identifyPage(test, page.jpeg, 'file');
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json()).toMatchObject({ code: 'photo_missing', message: expect.stringContaining('"photo"') });
