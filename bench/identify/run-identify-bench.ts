@@ -28,7 +28,7 @@ import { distractorFingerprints } from './distractor-fingerprints.ts';
 import { memoryFingerprintRepository, type MemoryEntry } from './memory-fingerprint-repository.ts';
 import { realCardRows } from './real-cards/real-card-rows.ts';
 import { answerLog } from './answer-log.ts';
-import { pageRows, pageServerTimes } from './pages/page-rows.ts';
+import { pageBoxRows, pageRows, pageServerTimes } from './pages/page-rows.ts';
 import { unlabelledPhotoRows } from './real-cards/unlabelled-photo-rows.ts';
 import { sameArtRows } from './same-art/same-art-rows.ts';
 import { settingsFromOptions } from './settings-option.ts';
@@ -60,7 +60,7 @@ const { values } = parseArgs({
     pages: { type: 'string' },
     // How long pages are sent to the real server while /health is probed.
     'page-seconds': { type: 'string', default: '20' },
-    // Where pages are measured: on this thread (cards found, right, wrong) and on the real server (time per page, /health).
+    // Where pages are measured: on this thread (cards found, right, wrong), on the real server (time per page, /health), and `boxes`: the page route's boxes alone, nothing identified.
     'pages-on': { type: 'string', default: 'thread,server' },
     // Another card detector (ONNX) instead of the shipped one, for every row run on this thread.
     detector: { type: 'string' },
@@ -89,6 +89,8 @@ const answers = answerLog(values.answers);
 if (values.pages) {
   const log = (line: string) => console.error(line);
   const on = new Set(values['pages-on']!.split(','));
+  const boxes = on.has('boxes') ? await pageBoxRows(values.pages, { detectCards, findCorners, without, settings }, log) : [];
+  if (boxes.length > 0) console.table(boxes);
   const rows = on.has('thread') ? await pageRows(values.pages, sizes[0]!, { detectCards, findCorners, without, settings }, log) : [];
   if (rows.length > 0) console.table(rows);
   // The server runs its own settings with every part: ablations are measured on this thread only.
@@ -98,7 +100,7 @@ if (values.pages) {
     console.log(`/health while pages are identified: p50 ${server.health.p50ms} ms, p99 ${server.health.p99ms} ms, ${JSON.stringify(server.health.byStatus)}`);
   }
   mkdirSync(join(root, 'bench/out'), { recursive: true });
-  writeFileSync(join(root, 'bench/out/identify-pages.json'), JSON.stringify({ date: new Date().toISOString(), without, rows, server }, null, 2));
+  writeFileSync(join(root, 'bench/out/identify-pages.json'), JSON.stringify({ date: new Date().toISOString(), without, boxes, rows, server }, null, 2));
   console.error('Written to bench/out/identify-pages.json');
   process.exit(0);
 }

@@ -8,6 +8,8 @@ import { readTcgdexFile } from '../../../server/catalog/import/read-tcgdex-file.
 import { openDatabase } from '../../../server/db/open-database.ts';
 import { createFingerprintRepository } from '../../../server/vision/catalog-index/fingerprint-repository.ts';
 import { indexCatalog } from '../../../server/vision/catalog-index/index-catalog.ts';
+import { partsWithout } from '../../../server/vision/pipeline/pipeline-parts.ts';
+import { splitPage } from '../../../server/vision/pipeline/split-page.ts';
 import { summarise } from '../../load/latency-summary.ts';
 import { probeFromProcess } from '../../load/probe-endpoint.ts';
 import { startServer } from '../../load/server-process.ts';
@@ -170,6 +172,48 @@ export async function pageRows(pageKitDir: string, size: number, pipeline: KitPi
     });
   }
   return [...byKind(results).map(([kind, chosen]) => rowOf(kind, chosen, imageOf)), rowOf('all', results, imageOf)];
+}
+
+export interface PageBoxRow {
+  kind: string;
+  pages: number;
+  cards: number;
+  /** Cards whose box a box of the page route overlaps at IoU >= 0.5, before anything is identified. */
+  found: string;
+  pagesAllFound: string;
+  /** Boxes that are no card of the photo; a weak one that names no card is not answered later. */
+  notACard: number;
+}
+
+/**
+ * The page route's boxes alone (`--pages-on boxes`): the cards it would cut out of each photo,
+ * matched to the kit's cards, with nothing identified; its rules measured in seconds.
+ */
+export async function pageBoxRows(pageKitDir: string, pipeline: KitPipeline, log: (line: string) => void): Promise<PageBoxRow[]> {
+  const kit = readPageKit(pageKitDir);
+  const searches = partsWithout(pipeline.without).pageSearches;
+  log(`Page boxes: ${kit.pages.length} photos...`);
+  const results: Array<{ page: PageKitPhoto; matched: Array<AnsweredCard | undefined>; answered: number }> = [];
+  for (const page of kit.pages) {
+    const cards = await splitPage(readFileSync(page.photo), { detectCards: pipeline.detectCards!, settings: pipeline.settings, searches });
+    const answered = cards.map(({ quad }) => ({ quad: quad.map(({ x, y }) => [x, y] as [number, number]), candidates: [] }));
+    const matched = matchCards(page.cards, answered);
+    results.push({ page, matched, answered: answered.length });
+    matched.forEach((card, i) => card || log(`  no box for ${basename(page.photo)} card ${i + 1} (${page.conditions.join(', ')})`));
+  }
+  const rowOfBoxes = (kind: string, chosen: typeof results): PageBoxRow => {
+    const cards = chosen.reduce((sum, { page }) => sum + page.cards.length, 0);
+    const found = chosen.reduce((sum, { matched }) => sum + matched.filter(Boolean).length, 0);
+    return {
+      kind,
+      pages: chosen.length,
+      cards,
+      found: pct(found, cards),
+      pagesAllFound: pct(chosen.filter(({ matched }) => matched.every(Boolean)).length, chosen.length),
+      notACard: chosen.reduce((sum, { matched, answered }) => sum + answered - matched.filter(Boolean).length, 0),
+    };
+  };
+  return [...byKind(results).map(([kind, chosen]) => rowOfBoxes(kind, chosen)), rowOfBoxes('all', results)];
 }
 
 /**
