@@ -25,13 +25,16 @@ class SizeCalibrated(torch.nn.Module):
         self.offsets = [offsets[s] for s in self.sizes]
 
     def forward(self, x):
-        ones = torch.ones_like(x[:, :1])
-        # The side as a tensor built from the input's own shape, so the export stays size-free.
-        side = torch.maximum(ones[:, :, :1].sum(dim=3, keepdim=True), ones[:, :, :, :1].sum(dim=2, keepdim=True))
+        levels = self.model.raw(x)
+        # The input's longer side counted in cells of the coarsest level, a tensor built from the
+        # feature map's own shape so the export stays size-free (inputs are multiples of its stride).
+        _, coarse, stride = levels[-1]
+        ones = torch.ones_like(coarse)
+        side = torch.maximum(ones[:, :, :1].sum(dim=3, keepdim=True), ones[:, :, :, :1].sum(dim=2, keepdim=True)) * stride
         offset = torch.full_like(side, self.offsets[0])
         for (a, b), (oa, ob) in zip(zip(self.sizes, self.sizes[1:]), zip(self.offsets, self.offsets[1:])):
             offset = offset + (side - a).clamp(0, b - a) * ((ob - oa) / (b - a))
-        return decode([(ltrb, cls - offset, stride) for ltrb, cls, stride in self.model.raw(x)])
+        return decode([(ltrb, cls - offset, level_stride) for ltrb, cls, level_stride in levels])
 
 
 def load_model(path, score_logit_offset=0.0):
