@@ -23,6 +23,8 @@ describe('identification settings', () => {
     ['a length of zero', 'locate.fitInlierPx', 0, 'above 0'],
     ['a value that is not a number', 'answer.fitSharpness', Number.NaN, 'finite'],
     ['an even blur kernel', 'locate.edgeBlur', 4, 'odd'],
+    ['a detector input that is no multiple of 32', 'page.detectSide', 500, 'multiple of 32'],
+    ['a detector input below the smallest', 'page.detectSide', 288, 'within 320..1024'],
   ])('names %s', (_kind, key, value, words) => {
     const problems = problemsWith(key, value);
     expect(problems).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { INPUT_SIZE_STEP, MAX_INPUT_SIZE, MIN_INPUT_SIZE } from '../../engine/preprocess/letterbox-geometry.ts';
 import { setting, type Setting } from '../server-settings.ts';
 
 /**
@@ -298,7 +299,7 @@ const looks = {
 /** A binder page or a pile: the cards found in one photo, each then identified as a photo of its own. */
 const page = {
   workingSide: setting(2400, 'px', "the page photo's long side while its cards are cut out: a card of a 3x4 page keeps over 500 px, more than one card's working side"),
-  detectSide: setting(640, 'px', "the page photo's long side in each view the detector looks at: its own input size, so turning the photo costs little"),
+  detectSide: setting(640, 'px', "the page photo's long side in each view the detector looks at, and the detector's input size there: turning a photo this small costs little"),
   maxCards: setting(20, 'cards', 'the most cards one photo is answered for: a 3x4 binder page beside a few loose cards'),
   minBoxScore: setting(0.1, 'detector score', "the weakest box looked at: the scanner's threshold (0.22) is for one card filling the frame, and cards on a page under sheen and blur score less; the group and part rules drop what is no card", true),
   namelessBelow: setting(0.13, 'detector score', "a box this weak that names no card is not answered: an empty pocket, a shadow, a part of the sheet. The detector's score at 640 sits 0.6 lower in logits than the model before it, whose 0.22 this matches; on the page kit 0.13 answered all 885 cards of 120 binder pages (0.22: 879) and 201 of 230 cards of piles (0.22: 186), with 31 boxes that were no card in 160 photos (0.22: 14)", true),
@@ -361,6 +362,8 @@ export interface IdentifyParts {
 interface Bounds {
   integer?: boolean;
   odd?: boolean;
+  /** A multiple of this (a model input size). */
+  step?: number;
   min: number;
   /** Whether `min` itself is allowed (counts: yes; lengths and steps: no, they must be positive). */
   minAllowed?: boolean;
@@ -392,7 +395,7 @@ const boundsByName: Record<string, Bounds> = {
   'printing.checkFromScore': { min: 0, max: 100 },
   'printing.contradictedScore': { min: 0, max: 100 },
   'page.workingSide': count(1),
-  'page.detectSide': count(1),
+  'page.detectSide': { integer: true, min: MIN_INPUT_SIZE, minAllowed: true, max: MAX_INPUT_SIZE, step: INPUT_SIZE_STEP },
   'page.cropQuality': { ...count(1), max: 100 },
 };
 
@@ -436,6 +439,7 @@ function boundsProblem(key: string, entry: Setting): string | undefined {
   if (!Number.isFinite(value)) return `${key} must be a finite number of ${unit}, got ${value}`;
   if (bounds.integer && !Number.isInteger(value)) return `${key} must be a whole number of ${unit}, got ${value}`;
   if (bounds.odd && value % 2 !== 1) return `${key} must be odd (a Gaussian kernel has a centre), got ${value}`;
+  if (bounds.step && value % bounds.step !== 0) return `${key} must be a multiple of ${bounds.step} ${unit} (a model input size), got ${value}`;
   const below = bounds.minAllowed ? value < bounds.min : value <= bounds.min;
   if (below || (bounds.max !== undefined && value > bounds.max)) {
     const range = bounds.max === undefined ? `${bounds.minAllowed ? 'at least' : 'above'} ${bounds.min}` : `within ${bounds.min}..${bounds.max}`;

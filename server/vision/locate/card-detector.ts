@@ -13,8 +13,14 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const nodeWasmPaths = pathToFileURL(`${root}node_modules/onnxruntime-web/dist/`).href;
 export const cardDetectorModel = `${root}public/models/card-detector.onnx`;
 
-/** Where the app's card detector sees cards in a photo, best first, in the photo's pixels; boxes scoring at least `minScore` (the scanner's threshold unless given). */
-export type DetectCards = (image: RasterImage, minScore?: number) => Promise<Detection[]>;
+/** How the detector looks: boxes scoring at least `minScore`, at the model input `inputSize` (the scanner's unless given). */
+export interface DetectOptions {
+  minScore?: number;
+  inputSize?: number;
+}
+
+/** Where the app's card detector sees cards in a photo, best first, in the photo's pixels. */
+export type DetectCards = (image: RasterImage, options?: DetectOptions) => Promise<Detection[]>;
 
 function toRgba(image: RasterImage): Uint8Array {
   const out = new Uint8Array(image.width * image.height * 4);
@@ -34,14 +40,14 @@ export async function loadCardDetector(modelFile: string = cardDetectorModel): P
   const settings = presetSettings('scanner');
   // One photo at a time: the pooled input tensor is reused by the next.
   let queue: Promise<unknown> = Promise.resolve();
-  const detect = async (image: RasterImage, minScore = settings.confThreshold): Promise<Detection[]> => {
-    const { tensor, geometry } = letterboxToTensor(toRgba(image), image.width, image.height, settings.inputSize, pool);
+  const detect = async (image: RasterImage, { minScore = settings.confThreshold, inputSize = settings.inputSize }: DetectOptions = {}): Promise<Detection[]> => {
+    const { tensor, geometry } = letterboxToTensor(toRgba(image), image.width, image.height, inputSize, pool);
     const outcome = await session.run(tensor.data, tensor.dims);
     if (!outcome.ok) return [];
     return outputToDetections(outcome.output.data, outcome.output.dims, geometry, { ...settings, confThreshold: minScore }).sort((a, b) => b.conf - a.conf);
   };
-  return (image, minScore) => {
-    const result = queue.then(() => detect(image, minScore));
+  return (image, options) => {
+    const result = queue.then(() => detect(image, options));
     queue = result.catch(() => undefined);
     return result;
   };
@@ -53,12 +59,12 @@ export async function loadCardDetector(modelFile: string = cardDetectorModel): P
  */
 export function cardDetectorOnDemand(modelFile: string = cardDetectorModel): DetectCards {
   let loading: Promise<DetectCards | undefined> | undefined;
-  return async (image, minScore) => {
+  return async (image, options) => {
     loading ??= loadCardDetector(modelFile).catch((error: unknown) => {
       console.warn(`Card detector unavailable on the server (${error instanceof Error ? error.message : String(error)}); identifying from edges only`);
       return undefined;
     });
     const detect = await loading;
-    return detect ? detect(image, minScore) : [];
+    return detect ? detect(image, options) : [];
   };
 }

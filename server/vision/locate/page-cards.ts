@@ -45,7 +45,7 @@ export async function findPageCards(cv: OpenCv, image: RasterImage, detectCards:
   const found: FoundBox[] = [];
   for (const turn of turns) {
     const view = turnedView(cv, image, turn, page.detectSide.value);
-    for (const { x, y, w, h, conf } of await detectCards(view.image, page.minBoxScore.value)) {
+    for (const { x, y, w, h, conf } of await detectCards(view.image, { minScore: page.minBoxScore.value, inputSize: page.detectSide.value })) {
       const corners = [{ x, y }, { x: x + w, y }, { x: x + w, y: y + h }, { x, y: y + h }];
       // A card lying on its side in this view stands upright a further quarter turn on: its
       // top-left is then the box's bottom-left.
