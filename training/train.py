@@ -59,6 +59,7 @@ def main():
     ap.add_argument("--log-every", type=int, default=25)
     ap.add_argument("--recipe", choices=RECIPES, default="upright", help="augmentation of real photos and input sizes")
     ap.add_argument("--real-limit", type=int, help="first N real training photos only (smoke runs)")
+    ap.add_argument("--init", help="weights to go on from (a second stage) instead of a fresh model")
     # One thread: on a shared 2-core machine two OpenMP threads wait on each other and ran 5x slower;
     # the batch-making worker process uses the other core.
     ap.add_argument("--threads", type=int, default=1)
@@ -72,6 +73,8 @@ def main():
     print(f"synthetic {len(synthetic)} frames, real {len(real)} photos, sizes {sizes}", flush=True)
 
     model = CardDetector().to(memory_format=torch.channels_last)
+    if args.init:
+        model.load_state_dict(torch.load(args.init, map_location="cpu")["model"])
     print(f"parameters {count_parameters(model)}", flush=True)
     average = WeightAverage(model, 0.998)
     decay, no_decay = [], []
