@@ -41,4 +41,10 @@ export const clientSettings = {
     why: 'A card that comes back as the same printing within this time of leaving is taken for the same card flickering out of the lock (a slow phone loses the lock on one bad frame), not a second copy; swapping two copies by hand takes longer.',
     measured: false,
   },
+  framesInFlight: {
+    value: 2,
+    unit: 'camera frames sent to the engine and not yet answered',
+    why: 'With one, the worker waits after each frame for the UI thread to hear of the result and send the next: frames came 140 ms apart for 110 ms of work at 6x. With two, the next frame is already waiting in the worker; bench:scan, three alternating runs on a loaded machine, detections a second at 4x 9.3, 8.8, 7.4 against 5.7, 5.3, 7.0 (docs/phones.md). A frame waits at most one inference either way.',
+    measured: true,
+  },
 } as const satisfies Record<string, ClientSetting>;

@@ -1,4 +1,5 @@
 import { closeFrame, type EngineFrame, type FrameResult } from '../../../engine/api.ts';
+import { clientSettings } from '../client-settings.ts';
 import type { Region } from './frame-region.ts';
 
 export interface FramePumpOptions {
@@ -25,9 +26,10 @@ interface CutFrame {
 }
 
 /**
- * Sends the card-frame region of the video to the engine, one frame in flight at most. While the
- * worker works on one frame, the next is taken (once), so on a slow phone the UI thread's share of
- * a frame overlaps inference instead of adding to it; later video frames are dropped, never queued.
+ * Sends the card-frame region of the video to the engine, a few frames in flight at most
+ * (`framesInFlight`): the worker starts the next frame as it ends one, without waiting for the UI
+ * thread to hear of the result, so on a slow phone the UI thread's share of a frame overlaps
+ * inference instead of adding to it. Video frames beyond that are dropped, never queued.
  * Where the browser has VideoFrame the frame goes to the worker as it is, with its region, and the
  * worker reads the region straight into the model's input: the UI thread copies no pixels. Elsewhere
  * the region is cut into a bitmap here, at the engine's current input size, and so it is from the
@@ -38,7 +40,7 @@ export function startFramePump({ video, region, maxSide, detect, onResult, pause
   const source = video as VideoWithFrameCallback;
   const perVideoFrame = typeof source.requestVideoFrameCallback === 'function';
   let stopped = false;
-  let inFlight = false;
+  let inFlight = 0;
   let side = maxSide;
   let next: CutFrame | null = null;
   let handle = 0;
@@ -68,7 +70,7 @@ export function startFramePump({ video, region, maxSide, detect, onResult, pause
   };
 
   const send = async (frame: CutFrame) => {
-    inFlight = true;
+    inFlight += 1;
     try {
       const taken = await frame.frame;
       if (!taken) return;
@@ -83,7 +85,7 @@ export function startFramePump({ video, region, maxSide, detect, onResult, pause
     } catch (error) {
       if (!stopped) console.warn('Frame skipped:', error);
     } finally {
-      inFlight = false;
+      inFlight -= 1;
     }
     const waiting = next;
     next = null;
@@ -93,7 +95,7 @@ export function startFramePump({ video, region, maxSide, detect, onResult, pause
   const tick = () => {
     if (stopped) return;
     schedule();
-    if (!inFlight) {
+    if (inFlight < clientSettings.framesInFlight.value) {
       const frame = cut();
       if (frame) void send(frame);
     } else if (next === null) {
