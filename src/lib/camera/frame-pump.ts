@@ -26,10 +26,11 @@ interface CutFrame {
 }
 
 /**
- * Sends the card-frame region of the video to the engine, a few frames in flight at most
- * (`framesInFlight`): the worker starts the next frame as it ends one, without waiting for the UI
- * thread to hear of the result, so on a slow phone the UI thread's share of a frame overlaps
- * inference instead of adding to it. Video frames beyond that are dropped, never queued.
+ * Sends the card-frame region of the video to the engine, `framesInFlight` frames at most: the
+ * worker starts the next frame as it ends one, without waiting for the UI thread to hear of the
+ * result. One more frame is taken meanwhile (once) and sent as a place frees, so on a slow phone
+ * the UI thread's share of a frame overlaps inference instead of adding to it, whatever the page's
+ * own delays. Later video frames are dropped, never queued.
  * Where the browser has VideoFrame the frame goes to the worker as it is, with its region, and the
  * worker reads the region straight into the model's input: the UI thread copies no pixels. Elsewhere
  * the region is cut into a bitmap here, at the engine's current input size, and so it is from the
