@@ -1,6 +1,6 @@
 // Runs in the page before the app: records what bench:scan reports. Plain JavaScript, injected as is.
 (() => {
-  const figures = { longTasks: [], longTaskAt: [], frameIntervals: [], detections: 0, inferenceMs: [], workMs: [], inputSizes: [], liveAt: null, readyAt: null, modelLoadedAt: null };
+  const figures = { longTasks: [], longTaskAt: [], frameIntervals: [], detections: 0, inferenceMs: [], workMs: [], inputSizes: [], lastDetectionAt: null, liveAt: null, readyAt: null, modelLoadedAt: null };
   window.scanFigures = figures;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -23,6 +23,7 @@
     figures.workMs.push(event.detail.timings.letterbox + event.detail.timings.inference);
     figures.inputSizes.push(event.detail.inputSize);
     if (figures.modelLoadedAt === null) figures.modelLoadedAt = performance.now();
+    figures.lastDetectionAt = performance.now();
   });
   new MutationObserver(() => {
     const phase = document.querySelector('.camera-view')?.getAttribute('data-phase');

@@ -31,6 +31,9 @@ export interface PageFigures {
   inferenceMs: number[];
   workMs: number[];
   inputSizes: number[];
+  /** The first and the last analysed frame's result on the page (ms). */
+  modelLoadedAt: number | null;
+  lastDetectionAt: number | null;
   liveAt: number | null;
   readyAt: number | null;
 }
@@ -41,6 +44,16 @@ export function quantile(values: number[], q: number): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+/**
+ * Detections a second while the engine runs: from the first result to the last. The page's and the
+ * model's loading before the first (seconds on a slow phone) are not a rate of detection.
+ */
+export function detectionRate(figures: PageFigures): number {
+  const { detections, modelLoadedAt, lastDetectionAt } = figures;
+  if (detections < 2 || modelLoadedAt === null || lastDetectionAt === null || lastDetectionAt <= modelLoadedAt) return 0;
+  return ((detections - 1) * 1000) / (lastDetectionAt - modelLoadedAt);
 }
 
 /** Applies the emulation to a page before it loads the app: the CPU rate and the engine's settings kept in the browser. */

@@ -16,7 +16,7 @@ import { fakeCameraArgs, launchChromium } from '../../e2e/browser-session.ts';
 import { prepareScanCatalogue } from '../../e2e/scan-catalogue.ts';
 import { writeFakeCameraVideo } from '../../fixtures/camera/fake-camera-video.ts';
 import { runContinuousBench } from './continuous-bench.ts';
-import { phoneSlowerBy, quantile, referenceTimes, runScanPage, slowdownReached, type PageFigures, type PhoneEmulation } from './phone-emulation.ts';
+import { detectionRate, phoneSlowerBy, quantile, referenceTimes, runScanPage, slowdownReached, type PageFigures, type PhoneEmulation } from './phone-emulation.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '20' }, out: { type: 'string', default: 'bench/out/scan' }, continuous: { type: 'boolean', default: false }, slowdown: { type: 'string' } } });
 const seconds = Number(values.seconds);
@@ -168,7 +168,7 @@ async function measurePhoneLoads(url: string, video: string): Promise<{ loads: L
 function summarise(label: string, phone: PhoneEmulation, figures: PageFigures, referenceMs: Record<number, number>) {
   const ready = figures.readyAt !== null && figures.liveAt !== null ? figures.readyAt - figures.liveAt - cardEntersMs : NaN;
   // The size the engine settled on: the one most of the last second's frames ran at.
-  const lastSecond = figures.inputSizes.slice(-Math.max(1, Math.round(figures.detections / seconds)));
+  const lastSecond = figures.inputSizes.slice(-Math.max(1, Math.round(detectionRate(figures))));
   const settled = [...new Set(lastSecond)].sort((a, b) => lastSecond.filter((size) => size === b).length - lastSecond.filter((size) => size === a).length)[0] ?? NaN;
   return {
     run: label,
@@ -181,7 +181,7 @@ function summarise(label: string, phone: PhoneEmulation, figures: PageFigures, r
     longest_task_ms: figures.longTasks.length ? Math.max(...figures.longTasks) : 0,
     frame_interval_p50_ms: quantile(figures.frameIntervals, 0.5),
     frame_interval_p95_ms: quantile(figures.frameIntervals, 0.95),
-    detections_per_s: figures.detections / seconds,
+    detections_per_s: detectionRate(figures),
     card_enters_to_ready_ms: ready,
   };
 }
