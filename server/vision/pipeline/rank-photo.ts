@@ -75,9 +75,9 @@ export async function rankPhoto(photo: Uint8Array, index: () => Promise<Fingerpr
   };
   const state: LookState = { ranking: newRanking(scene), learned: [], hypotheses: [] };
   for (const look of looksInOrder) if (await look(scene, state)) break;
-  const readNumber: ReadNumber = async (outline) => {
+  const readNumber: ReadNumber = async (outline, enough) => {
     const models = await textModels();
-    return models && readCollectorNumber(scene.cv, models, photo, outline, scale, settings.numbers);
+    return models && readCollectorNumber(scene.cv, models, photo, outline, scale, settings.numbers, enough);
   };
   return concludedRanking(state.ranking, search.printings, parts.comparisons, settings, readNumber);
 }

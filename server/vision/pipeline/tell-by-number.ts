@@ -4,12 +4,15 @@ import type { Quad } from '../geometry/card-quad.ts';
 import type { IdentifySettings } from '../identify-settings.ts';
 import { numberFits } from '../read-number/collector-number.ts';
 import { printedForms, printingFit } from '../read-number/number-fit.ts';
-import type { NumberReading } from '../read-number/read-collector-number.ts';
+import type { EnoughNumbers, NumberReading } from '../read-number/read-collector-number.ts';
 import type { IndexedPrinting } from '../search/fingerprint-index.ts';
 import type { ArtworkGroup, CandidateRanking } from '../verify/candidate-ranking.ts';
 
-/** Reads the collector number on the card inside an outline (working image pixels); undefined when it cannot be read at all. */
-export type ReadNumber = (outline: Quad) => Promise<NumberReading | undefined>;
+/**
+ * Reads the collector number on the card inside an outline (working image pixels), until what was
+ * read is `enough`; undefined when it cannot be read at all.
+ */
+export type ReadNumber = (outline: Quad, enough?: EnoughNumbers) => Promise<NumberReading | undefined>;
 
 /**
  * When the photo's artwork is sure and its printings are printed with different collector numbers
@@ -35,7 +38,8 @@ export async function tellByNumber(
   const forms = (position: number) => printedForms(printings[position]!).join(' ');
   if (new Set(group.map((entry) => forms(entry.position))).size < 2) return scored;
   const outline = ranking.outlineOf(group);
-  const reading = outline && (await readNumber(outline));
+  // A number read surely that is one of these printings' says which: the other lines need not be read.
+  const reading = outline && (await readNumber(outline, (read) => read.some((number) => group.some((entry) => numberFits(number, printings[entry.position]!)))));
   if (!reading) return scored;
   const fitOf = new Map(group.map((entry) => [entry.position, printingFit(reading.lines, printings[entry.position]!)]));
   const bestFit = Math.max(...fitOf.values());

@@ -5,7 +5,7 @@ import type { Quad } from '../geometry/card-quad.ts';
 import { identifySettings } from '../identify-settings.ts';
 import { loadOpenCv, type OpenCv } from '../image/opencv.ts';
 import { loadTextModels, type TextModels } from './ocr-models.ts';
-import { readCollectorNumber } from './read-collector-number.ts';
+import { readCollectorNumber, type EnoughNumbers } from './read-collector-number.ts';
 
 // Real phone photos of real cards (the shared detector data set, CC BY 4.0), at 3000 x 4000 pixels.
 const photos = fileURLToPath(new URL('../../../../shared/datasets/pokemon-card-outliner-train/images/', import.meta.url));
@@ -27,8 +27,8 @@ describe('reading the collector number off a photo', () => {
     expect(existsSync(lugia.file), `the shared data set beside the repository (${photos})`).toBe(true);
     [cv, models] = await Promise.all([loadOpenCv(), loadTextModels()]);
   });
-  const read = (photo: { file: string; outline: Quad }, scale = 1, outline = photo.outline) =>
-    readCollectorNumber(cv, models, new Uint8Array(readFileSync(photo.file)), outline, scale, identifySettings.numbers);
+  const read = (photo: { file: string; outline: Quad }, scale = 1, outline = photo.outline, enough?: EnoughNumbers) =>
+    readCollectorNumber(cv, models, new Uint8Array(readFileSync(photo.file)), outline, scale, identifySettings.numbers, enough);
 
   it('reads a modern number and its set total from the photo at full resolution', async () => {
     expect((await read(lugia)).numbers[0]).toEqual({ number: '186', total: 195 });
@@ -42,6 +42,13 @@ describe('reading the collector number off a photo', () => {
     // The working image keeps 800 px of the 4000: the outline is a fifth of the upload's.
     const outline = lugia.outline.map((p) => ({ x: p.x / 5, y: p.y / 5 })) as Quad;
     expect((await read(lugia, 5, outline)).numbers[0]).toEqual({ number: '186', total: 195 });
+  });
+
+  it('stops once the number sought is read, leaving the lines above it unread', async () => {
+    const whole = await read(lugia);
+    const sought = await read(lugia, 1, lugia.outline, (numbers) => numbers.some((number) => number.number === '186'));
+    expect(sought.numbers[0]).toEqual({ number: '186', total: 195 });
+    expect(sought.lines.length).toBeLessThan(whole.lines.length);
   });
 
   it('reads nothing where no card is: no number is made up', async () => {

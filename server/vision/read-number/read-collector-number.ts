@@ -31,14 +31,29 @@ function outerParts(boxes: TextBox[], width: number, { numberSide }: NumberSetti
   });
 }
 
-/** The collector numbers printed on the card inside `quad`: its bottom band straightened from the upload, its lines of text found and read. */
-export async function readCollectorNumber(cv: OpenCv, models: TextModels, photo: Uint8Array, quad: Quad, scale: number, settings: NumberSettings): Promise<NumberReading> {
+/** Whether the numbers read so far settle what the reading is for; the lines left are not read then. */
+export type EnoughNumbers = (numbers: CollectorNumber[]) => boolean;
+
+/**
+ * The collector numbers printed on the card inside `quad`: its bottom band straightened from the
+ * upload, its lines of text found and read, the lowest first (the number is on the lowest or the
+ * second lowest line), until the numbers read are `enough`: reading is most of the cost.
+ */
+export async function readCollectorNumber(
+  cv: OpenCv,
+  models: TextModels,
+  photo: Uint8Array,
+  quad: Quad,
+  scale: number,
+  settings: NumberSettings,
+  enough: EnoughNumbers = () => false,
+): Promise<NumberReading> {
   const band = await numberBand(cv, photo, quad, scale, settings);
   if (!band) return { numbers: [], lines: [] };
   const boxes = await findTextLines(cv, models, band, settings);
   const numbers: Array<{ number: CollectorNumber; chance: number }> = [];
   const lines: ReadLine[] = [];
-  for (const box of outerParts(boxes, band.width, settings).slice(-settings.maxLines.value)) {
+  for (const box of outerParts(boxes, band.width, settings).slice(-settings.maxLines.value).reverse()) {
     const line = await readTextLine(models, band, box);
     if (!line) continue;
     lines.push(line);
@@ -46,6 +61,7 @@ export async function readCollectorNumber(cv: OpenCv, models: TextModels, photo:
       const chance = Math.min(...line.chances.slice(start, end));
       if (chance >= settings.minCharacterChance.value) numbers.push({ number, chance });
     }
+    if (enough(numbers.map((found) => found.number))) break;
   }
   numbers.sort((a, b) => Number(b.number.total !== undefined) - Number(a.number.total !== undefined) || b.chance - a.chance);
   return { numbers: numbers.map((found) => found.number), lines };
