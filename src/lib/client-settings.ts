@@ -44,7 +44,7 @@ export const clientSettings = {
   framesInFlight: {
     value: 2,
     unit: 'camera frames sent to the engine and not yet answered',
-    why: 'With one, the worker waits after each frame for the UI thread to hear of the result and send the next: frames came 140 ms apart for 110 ms of work at 6x. With two, the next frame is already waiting in the worker; bench:scan, three alternating runs on a loaded machine, detections a second at 4x 9.3, 8.8, 7.4 against 5.7, 5.3, 7.0 (docs/phones.md). One more frame is taken meanwhile and sent as a place frees, so a frame waits up to two inferences instead of one and a round trip: the overlay is that much older, for frames that come half again as often.',
+    why: 'With one, the worker waits after each frame for the UI thread to hear of the result and send the next: frames came 140 ms apart for 110 ms of work at 6x. With two, the next frame is already waiting in the worker; bench:scan, three alternating runs on a loaded machine, detections a second at 4x 9.3, 8.8, 7.4 against 5.7, 5.3, 7.0 (counted then over 20 s, loading included; docs/phones.md). One more frame is taken meanwhile and sent as a place frees, so a frame waits up to two inferences instead of one and a round trip: the overlay is that much older, for frames that come half again as often.',
     measured: true,
   },
 } as const satisfies Record<string, ClientSetting>;
