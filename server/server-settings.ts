@@ -46,10 +46,15 @@ const identifyPool = {
     'Photos waiting for a worker beyond those it ranks: at ~0.2 s a photo a full queue clears in a few seconds, a wait a scanning user still accepts; past it a client is told to come back',
   ),
   retryAfter: setting(2, 'seconds', 'Retry-After on a full queue: about the time a few places in the queue take to clear'),
+  modelThreads: setting(
+    1,
+    'threads per model run',
+    "Each worker ranks one photo on its own core, so a model run in it takes one thread too: the server's models (detector, corners, refiner, print reader, text) run on onnxruntime-node's CPU runtime, whose one thread already runs them 6 to 12 times faster than the WebAssembly build did",
+  ),
   idleTimeout: setting(
     45_000,
     'ms',
-    "A worker that has ranked no photo for this long ends and gives its memory back within a minute of the last photo: OpenCV's and the models' WebAssembly memories only grow, so two workers that ranked photos held about 500 MB until the server stopped; the next photo starts a worker again (bench:load reports that photo's time)",
+    "A worker that has ranked no photo for this long ends and gives its memory back within a minute of the last photo: OpenCV's WebAssembly memory only grows (the models' did too while they ran on WebAssembly), so two workers that ranked photos held about 500 MB until the server stopped; the next photo starts a worker again (bench:load reports that photo's time)",
     true,
   ),
   workerNice: setting(

@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Box } from '../../../engine/preprocess/letterbox-geometry.ts';
-import { createModelSession } from '../../../engine/runtime/ort-session.ts';
-import { nodeWasmPaths } from './card-detector.ts';
+import { loadModelSession } from '../runtime/model-file-session.ts';
 import { decodeHeatmaps } from './decode-heatmaps.ts';
 import { cornerRefinerModel, loadCornerRefiner } from './refine-corners.ts';
 import { refineOutline, type OutlineModels } from './outline-steps.ts';
@@ -87,11 +85,11 @@ function windowTensor(cv: OpenCv, image: RasterImage, window: Window): Float32Ar
   return tensor;
 }
 
-/** The corner model, its refiner and the print reader, run in Node through onnxruntime-web's wasm build as the detector is. */
+/** The corner model, its refiner and the print reader, run on the server's model runtime as the detector is (runtime/model-file-session.ts). */
 export async function loadCardCornersModel(locate: LocateSettings, files: Partial<CornerModelFiles> = {}): Promise<FindCardCorners> {
   const passes = locate.cornerPasses.value;
   const { corners: modelFile, refiner: refinerFile, printReader: printReaderFile } = { ...shippedModels, ...files };
-  const session = await createModelSession(new Uint8Array(await readFile(modelFile)), { wasmPaths: nodeWasmPaths });
+  const session = await loadModelSession(modelFile);
   const models: OutlineModels = {
     refine: refinerFile ? await loadCornerRefiner(locate, refinerFile) : undefined,
     readPrint: printReaderFile ? await loadPrintReader(locate, printReaderFile) : undefined,

@@ -1,15 +1,14 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Detection } from '../../../engine/api.ts';
 import { outputToDetections } from '../../../engine/postprocess/output-to-detections.ts';
 import { letterboxToTensor } from '../../../engine/preprocess/letterbox-to-tensor.ts';
 import { createTensorBufferPool } from '../../../engine/preprocess/tensor-buffer-pool.ts';
-import { createModelSession } from '../../../engine/runtime/ort-session.ts';
+import { loadModelSession } from '../runtime/model-file-session.ts';
 import { presetSettings } from '../../../engine/settings/engine-settings.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-/** onnxruntime-web's own wasm build, one thread, straight from node_modules. */
+/** onnxruntime-web's own wasm build, one thread, straight from node_modules: the scanner's runtime, for benches that time it in Node. */
 export const nodeWasmPaths = pathToFileURL(`${root}node_modules/onnxruntime-web/dist/`).href;
 export const cardDetectorModel = `${root}public/models/card-detector.onnx`;
 
@@ -33,9 +32,9 @@ function toRgba(image: RasterImage): Uint8Array {
   return out;
 }
 
-/** The scanner's own model, run in Node as the worker runs it (same letterbox, decoding and NMS). */
+/** The scanner's own model, run in Node as the worker runs it (same letterbox, decoding and NMS), on the server's model runtime. */
 export async function loadCardDetector(modelFile: string = cardDetectorModel): Promise<DetectCards> {
-  const session = await createModelSession(new Uint8Array(await readFile(modelFile)), { wasmPaths: nodeWasmPaths });
+  const session = await loadModelSession(modelFile);
   const pool = createTensorBufferPool();
   const settings = presetSettings('scanner');
   // One photo at a time: the pooled input tensor is reused by the next.

@@ -1,11 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { createModelSession } from '../../../engine/runtime/ort-session.ts';
+import { loadModelSession } from '../runtime/model-file-session.ts';
 import { loadOpenCv, withMats, type OpenCv } from '../image/opencv.ts';
 import { writeRgbPlanes } from '../image/rgb-planes.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 import { cardAspect, pointInQuad, quadSides, type Point, type Quad } from '../geometry/card-quad.ts';
-import { nodeWasmPaths } from './card-detector.ts';
 import { decodeHeatmaps } from './decode-heatmaps.ts';
 import type { LocateSettings } from '../identify-settings.ts';
 
@@ -95,13 +93,13 @@ function averagedReadings(readings: Point[][]): Point[] {
 }
 
 /**
- * The print reader, run in Node through onnxruntime-web's wasm build as the corner model is: it
+ * The print reader, run on the server's model runtime as the corner model is: it
  * sees the whole card straightened, so a side the photo shows no edge of is placed by the card's
  * frame and boxes. With `mirrored`, the card is read as it is and mirrored, in one run.
  */
 export async function loadPrintReader({ printReadings }: LocateSettings, modelFile: string = printReaderModel): Promise<ReadPrint> {
   const mirrored = printReadings.value > 1;
-  const session = await createModelSession(new Uint8Array(await readFile(modelFile)), { wasmPaths: nodeWasmPaths });
+  const session = await loadModelSession(modelFile);
   const readings = mirrored ? 2 : 1;
   const cv = await loadOpenCv();
   const { inputWidth, inputHeight, stride } = printReaderContract;

