@@ -37,7 +37,7 @@ const featureBoundaries = features.map((feature) => ({
  * Identification's stages, in the order a photo goes through them: a stage imports only the shared
  * folders below it and earlier stages, so each can be read, tested and replaced knowing only those.
  */
-const visionLayers = ['image', 'geometry', 'decode', 'locate', 'rectify', 'describe', 'search', 'verify', 'answer', 'pipeline', 'serve'];
+const visionLayers = ['runtime', 'image', 'geometry', 'decode', 'locate', 'rectify', 'describe', 'search', 'verify', 'answer', 'pipeline', 'serve'];
 const visionBoundaries = visionLayers.slice(0, -1).map((layer, i) => ({
   files: [`server/vision/${layer}/**/*.ts`],
   ignores: ['**/*.test.ts'],

