@@ -32,7 +32,8 @@ export function useEngineWorker(init: EngineInit): EngineWorker {
   const [error, setError] = useState<string | null>(null);
   const active = useRef(true);
   const generation = useRef(0);
-  const initRef = useRef<EngineInit>({ ...init, ...storedEngineSettings() });
+  // Read once: the screen renders again on every change the scanner shows.
+  const [initial] = useState<EngineInit>(() => ({ ...init, ...storedEngineSettings() }));
 
   const settle = useCallback((outcome: Promise<EngineStatus>, isCurrent: () => boolean = () => active.current) => {
     return outcome.then(
@@ -71,13 +72,13 @@ export function useEngineWorker(init: EngineInit): EngineWorker {
     active.current = true;
     const client = createEngineClient();
     engine.current = client;
-    load((worker, onProgress) => worker.init(initRef.current, onProgress));
+    load((worker, onProgress) => worker.init(initial, onProgress));
     return () => {
       active.current = false;
       engine.current = null;
       void client.dispose();
     };
-  }, [load]);
+  }, [load, initial]);
 
   return { engine, status, loading, progress, error, load, settle };
 }

@@ -46,11 +46,7 @@ export function scannerReducer(state: ScannerState, event: ScannerEvent): Scanne
     case 'camera-stopped':
       return { ...state, cameraOn: false, detected: false, hits: 0 };
     case 'frame':
-      // Frames that arrive while a photo is processed or shown do not change what the user sees.
-      if (state.processing || showsResult(state)) return state;
-      // Most frames change nothing on screen: keeping the same state object spares React a render per frame.
-      if (event.detected === state.detected && event.hits > 0 === state.hits > 0) return state;
-      return { ...state, detected: event.detected, hits: event.hits };
+      return frameChangesState(state, event) ? { ...state, detected: event.detected, hits: event.hits } : state;
     case 'capture-started':
       return (event.page ? canCapturePage(state) : canCapture(state)) ? { ...state, processing: true } : state;
     case 'capture-succeeded':
@@ -62,6 +58,16 @@ export function scannerReducer(state: ScannerState, event: ScannerEvent): Scanne
     case 'reset':
       return { ...state, ...cleared };
   }
+}
+
+/**
+ * Whether a frame's result changes what the user sees. Most do not, and the scanner does not
+ * hand those to React at all: each would cost a render of the Scan screen.
+ */
+export function frameChangesState(state: ScannerState, { detected, hits }: { detected: boolean; hits: number }): boolean {
+  // Frames that arrive while a photo is processed or shown do not change what the user sees.
+  if (state.processing || showsResult(state)) return false;
+  return detected !== state.detected || hits > 0 !== state.hits > 0;
 }
 
 export function phaseOf(state: ScannerState): ScannerPhase {

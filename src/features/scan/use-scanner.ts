@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { EngineInit, EngineStatus, FrameResult, LoadProgress } from '../../../engine/api.ts';
 import { frameEventName } from '../../lib/frame-event.ts';
 import { useEngineWorker } from '../../lib/use-engine-worker.ts';
-import { canCapture, canCapturePage, initialScannerState, phaseOf, scannerReducer, showsResult } from './scanner-state.ts';
+import { canCapture, canCapturePage, frameChangesState, initialScannerState, phaseOf, scannerReducer, showsResult } from './scanner-state.ts';
 import { useCameraFeed } from './use-camera-feed.ts';
 import { useCapture } from './use-capture.ts';
 import { useScannerMessages } from './use-scanner-messages.ts';
@@ -56,7 +56,8 @@ export function useScanner({ failureText, identifyOrQueue, pageMode = false }: S
           detail: { timings: result.timings, inputSize: result.inputSize, accepted: result.accepted, detected: result.detected, hits: result.hysteresis.hits, frame: result.frame, detections: result.detections },
         }),
       );
-      dispatch({ type: 'frame', detected: result.detected, hits: result.hysteresis.hits });
+      const frame = { detected: result.detected, hits: result.hysteresis.hits };
+      if (frameChangesState(stateRef.current, frame)) dispatch({ type: 'frame', ...frame });
     },
     [messages],
   );
