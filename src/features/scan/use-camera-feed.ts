@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { FrameResult } from '../../../engine/api.ts';
-import { frameInVideo, viewInVideo } from '../../lib/camera/frame-region.ts';
+import { frameInVideo, viewInVideo, type Size } from '../../lib/camera/frame-region.ts';
 import { startFramePump } from '../../lib/camera/frame-pump.ts';
 import { useCamera } from '../../lib/camera/use-camera.ts';
 import type { EngineClient } from '../../lib/engine-client.ts';
@@ -17,6 +17,27 @@ export interface CameraFeedOptions {
 }
 
 /**
+ * The view's size, kept as layout changes it. The frame pump asks for it on every video frame, and
+ * reading it off the element then would force a layout whenever the page has just changed (the
+ * scanner's state shown), a long task on a slow phone.
+ */
+function useViewSize(viewRef: RefObject<HTMLDivElement | null>): RefObject<Size> {
+  const size = useRef<Size>({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const view = viewRef.current;
+    if (!view) return;
+    const measure = () => {
+      size.current = { width: view.clientWidth, height: view.clientHeight };
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(view);
+    return () => observer.disconnect();
+  }, [viewRef]);
+  return size;
+}
+
+/**
  * The camera and what feeds the engine from it: the video, the card frame's region of it, the pump
  * that hands frames to the worker, and the frozen last frame shown while a photo is processed.
  */
@@ -25,21 +46,20 @@ export function useCameraFeed({ engineRef, inputSize, paused, pageMode, onFrame 
   const viewRef = useRef<HTMLDivElement>(null);
   const freezeRef = useRef<HTMLCanvasElement>(null);
   const camera = useCamera(videoRef);
+  const viewSize = useViewSize(viewRef);
 
   const region = useCallback(() => {
     const video = videoRef.current;
-    const view = viewRef.current;
-    if (!video || !view) return null;
-    return frameInVideo({ width: video.videoWidth, height: video.videoHeight }, { width: view.clientWidth, height: view.clientHeight });
-  }, []);
+    if (!video) return null;
+    return frameInVideo({ width: video.videoWidth, height: video.videoHeight }, viewSize.current);
+  }, [viewSize]);
 
   /** All the video the view shows: what a page photo holds. */
   const wholeView = useCallback(() => {
     const video = videoRef.current;
-    const view = viewRef.current;
-    if (!video || !view) return null;
-    return viewInVideo({ width: video.videoWidth, height: video.videoHeight }, { width: view.clientWidth, height: view.clientHeight });
-  }, []);
+    if (!video) return null;
+    return viewInVideo({ width: video.videoWidth, height: video.videoHeight }, viewSize.current);
+  }, [viewSize]);
 
   useEffect(() => {
     const video = videoRef.current;
