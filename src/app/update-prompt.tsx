@@ -43,8 +43,11 @@ export function UpdatePrompt() {
       register();
       return;
     }
-    window.addEventListener(frameEventName, register, { once: true });
-    return () => window.removeEventListener(frameEventName, register);
+    // While the camera scans, Workbox's script is run in one task and the registration in the next:
+    // in one, they held a slow phone's page for longer than a frame of scanning may.
+    const registerWhileScanning = () => void import('workbox-window').then(() => setTimeout(register), register);
+    window.addEventListener(frameEventName, registerWhileScanning, { once: true });
+    return () => window.removeEventListener(frameEventName, registerWhileScanning);
   }, []);
 
   if (!needRefresh) return null;
