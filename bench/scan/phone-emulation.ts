@@ -36,6 +36,9 @@ export interface PageFigures {
   lastDetectionAt: number | null;
   liveAt: number | null;
   readyAt: number | null;
+  /** The page's main thread from the first result to the end, ms a second: all its tasks, and the scripts among them. */
+  taskMsPerS: number;
+  scriptMsPerS: number;
 }
 
 const asIs: PhoneEmulation = { slowdown: 1, rate: 1, engine: {} };
@@ -71,9 +74,23 @@ export async function runScanPage(url: string, video: string, phone: PhoneEmulat
     await page.addInitScript({ path: fileURLToPath(new URL('./page-probe.js', import.meta.url)) });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await applyPhoneEmulation(page, phone);
+    const session = await page.context().newCDPSession(page);
+    await session.send('Performance.enable');
+    const mainThread = async () => {
+      const { metrics } = await session.send('Performance.getMetrics');
+      const metric = (name: string) => metrics.find((entry) => entry.name === name)?.value ?? NaN;
+      return { at: performance.now(), task: metric('TaskDuration'), script: metric('ScriptDuration') };
+    };
+    const openedAt = performance.now();
     await page.goto(url);
-    await page.waitForTimeout(seconds * 1000);
-    return await page.evaluate(() => (window as unknown as { scanFigures: PageFigures }).scanFigures);
+    await page.waitForFunction(() => (window as unknown as { scanFigures: PageFigures }).scanFigures.modelLoadedAt !== null, undefined, { timeout: seconds * 1000, polling: 50 }).catch(() => undefined);
+    const from = await mainThread();
+    await page.waitForTimeout(Math.max(1000, seconds * 1000 - (from.at - openedAt)));
+    const to = await mainThread();
+    const figures = await page.evaluate(() => (window as unknown as { scanFigures: PageFigures }).scanFigures);
+    // Chromium's metrics are seconds of thread time since the page opened.
+    const perSecond = (threadSeconds: number) => (threadSeconds * 1e6) / (to.at - from.at);
+    return { ...figures, taskMsPerS: perSecond(to.task - from.task), scriptMsPerS: perSecond(to.script - from.script) };
   } finally {
     await browser.close();
   }

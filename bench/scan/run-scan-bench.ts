@@ -177,6 +177,8 @@ function summarise(label: string, phone: PhoneEmulation, figures: PageFigures, r
     slowdown_reached: slowdownReached(figures, referenceMs),
     input_size: settled,
     inference_p50_ms: quantile(figures.inferenceMs, 0.5),
+    ui_task_ms_per_s: figures.taskMsPerS,
+    ui_script_ms_per_s: figures.scriptMsPerS,
     long_tasks: figures.longTasks.length,
     longest_task_ms: figures.longTasks.length ? Math.max(...figures.longTasks) : 0,
     frame_interval_p50_ms: quantile(figures.frameIntervals, 0.5),
