@@ -90,6 +90,15 @@ describe('telling printings of one picture apart by their collector number', () 
     expect(reads).toBe(before);
   });
 
+  it('reads nothing when the printings\' own pixels already gave one of them nearly all the chance', async () => {
+    const before = reads;
+    const { scored, groups } = scoredGroup([0, 1]);
+    const told = [{ ...scored[0]!, score: 95 }, { ...scored[1]!, score: 4 }];
+    const printings = [printing('other-number', '138', 195, 'a'), printing('photographed', '186', 195, 'b')];
+    expect(await tellByNumber(told, groups, ranking, printings, readNumber, identifySettings)).toEqual(told);
+    expect(reads).toBe(before);
+  });
+
   it('reads nothing when the artwork itself is not sure: no scan adds it by itself anyway', async () => {
     const before = reads;
     const unsure = scoredGroup([0, 1], 70);

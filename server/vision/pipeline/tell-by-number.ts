@@ -22,7 +22,8 @@ export type ReadNumber = (outline: Quad, enough?: EnoughNumbers) => Promise<Numb
  * of their chance and the artwork's chance is shared again. When none fits but a number with its
  * set total was read clearly ("18/64"), the photo shows a printing of this artwork the catalogue
  * lacks: they are kept, marked so, at most `printing.contradictedScore`. Otherwise the shares stay
- * as they were, the printing uncertain. Other photos are not read.
+ * as they were, the printing uncertain. Other photos are not read, nor those whose top printing
+ * holds `numbers.readBelowShare` of its artwork's chance already.
  */
 export async function tellByNumber(
   scored: RankedPrinting[],
@@ -34,6 +35,8 @@ export async function tellByNumber(
 ): Promise<RankedPrinting[]> {
   const top = scored[0];
   if (!top || top.artworkScore < printing.checkFromScore.value) return scored;
+  // The printings' own pixels (set symbol, number, text box) already gave one nearly all of the chance.
+  if (top.score >= numbers.readBelowShare.value * top.artworkScore) return scored;
   const group = groups.find((members) => members.some((entry) => entry.position === top.position))!;
   const forms = (position: number) => printedForms(printings[position]!).join(' ');
   if (new Set(group.map((entry) => forms(entry.position))).size < 2) return scored;
