@@ -281,7 +281,7 @@ const numbers = {
   readBelowShare: setting(
     0.9,
     "share of the artwork's score",
-    "the number is read only when the top printing holds less than this share of its artwork's score: where the printings' own pixels (set symbol, number, text box) already gave one nearly all of it, reading (about 145 ms) changed no answer. Against reading every time (1), back to back: at 50,000 generated printings p50 238 -> 120 ms with every row unchanged; the twin kit's and the real-card kit's rows unchanged (twin p50 179 -> 159 ms). at 0.8, p50 107 ms but reprints were answered as their twin (top-1 99.3%, same-art 98.5%, languages 99.0%)",
+    "the number is read only when the top printing holds less than this share of its artwork's score: where the printings' own pixels (set symbol, number, text box) already gave one nearly all of it, reading (about 145 ms) changed no answer. Against reading every time (the code before this setting), back to back: at 50,000 generated printings p50 238 -> 120 ms with every row unchanged; the twin kit's and the real-card kit's rows unchanged (twin p50 179 -> 159 ms). at 0.8, p50 107 ms but reprints were answered as their twin (top-1 99.3%, same-art 98.5%, languages 99.0%)",
     true,
   ),
   mismatchWeight: setting(0.05, 'factor', "a printing of the photo's artwork whose number is not the one read keeps this share of its chance: the reading is right on nearly every card it reads, but an outline a few percent off can read a neighbouring line"),
