@@ -59,6 +59,7 @@ def smoke():
     from evaluate import evaluate
     from export import export
     from generate import shard_path, write_shard
+    from model import STRIDES
     from runners import OrtWebRunner
     from sources_cache import load_sources
 
@@ -94,7 +95,7 @@ def smoke():
     runner = OrtWebRunner(onnx_path)
     for h, w in ((320, 320), (448, 448)):
         out = runner(np.random.rand(1, 3, h, w).astype(np.float32))
-        n = (h // 16) * (w // 16) + (h // 32) * (w // 32)
+        n = sum((h // s) * (w // s) for s in STRIDES)
         check(f"onnxruntime-web output [1,5,{n}] at {h}x{w}", out.shape == (1, 5, n), str(out.shape))
         check(f"scores in 0..1 at {h}x{w}", bool(((out[:, 4] >= 0) & (out[:, 4] <= 1)).all()))
     with torch.no_grad():
