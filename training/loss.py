@@ -7,7 +7,7 @@ import torch
 import torch.nn.functional as F
 
 CENTRE_RADIUS = 2.5  # in strides
-LEVEL_RANGES = {16: (0.0, 224.0), 32: (112.0, 1e9)}  # largest distance to an edge, input pixels
+LEVEL_RANGES = {8: (0.0, 64.0), 16: (0.0, 224.0), 32: (112.0, 1e9)}  # largest distance to an edge, input pixels
 BOX_WEIGHT = 2.0
 
 

@@ -1,4 +1,4 @@
-"""Tiny anchor-free card detector: depthwise-separable backbone, two levels (strides 16 and 32).
+"""Tiny anchor-free card detector: depthwise-separable backbone, three levels (strides 8, 16 and 32).
 
 The graph ends with the decode, so the exported model emits the YOLO detection layout
 [1, 5, N] = cx, cy, w, h (input pixels), card score (0..1) for any input size multiple of 32.
@@ -7,7 +7,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-STRIDES = (16, 32)
+STRIDES = (8, 16, 32)
 
 
 def conv_bn(cin, cout, k=1, s=1, groups=1, act=True):
@@ -52,7 +52,7 @@ class Head(nn.Module):
 
 
 class CardDetector(nn.Module):
-    def __init__(self, width=(16, 48, 96, 160), neck=64):
+    def __init__(self, width=(16, 48, 96, 160), neck=48, fine=32):
         super().__init__()
         c1, c2, c3, c4 = width
         # A stride-4 patch stem keeps full-resolution activations out of the graph: cards are large,
@@ -60,8 +60,16 @@ class CardDetector(nn.Module):
         self.stem = conv_bn(3, c1, 4, 4)
         self.s4 = SeparableBlock(c1, c1, 1, 3)
         self.s8 = stage(c1, c2, 2, 3)
-        self.s16 = stage(c2, c3, 3, 5)
+        self.s16 = stage(c2, c3, 2, 5)
         self.s32 = stage(c3, c4, 3, 5)
+        # The stride-8 level finds the small cards of binder pages and piles that stride 16 had no box
+        # for at a 320 input. A 48-channel neck and two stride-16 blocks (three before) pay for it, so a
+        # frame takes no longer; the stride-4 block stays, as turned cards at 640 need it
+        # (training/EXPERIMENTS.md).
+        self.lat8 = conv_bn(c2, fine, 1)
+        self.reduce16 = conv_bn(neck, fine, 1)
+        self.fuse8 = SeparableBlock(fine, fine, 1, 3)
+        self.head8 = Head(fine)
         self.lat16 = conv_bn(c3, neck, 1)
         self.lat32 = conv_bn(c4, neck, 1)
         self.fuse16 = SeparableBlock(neck, neck, 1, 5)
@@ -71,18 +79,19 @@ class CardDetector(nn.Module):
         self.head32 = Head(neck)
 
     def features(self, x):
-        x = self.s8(self.s4(self.stem(x)))
-        f16 = self.s16(x)
+        f8 = self.s8(self.s4(self.stem(x)))
+        f16 = self.s16(f8)
         f32 = self.s32(f16)
         p32 = self.lat32(f32)
         p16 = self.fuse16(self.lat16(f16) + F.interpolate(p32, scale_factor=2.0, mode="nearest"))
         p32 = self.fuse32(p32 + self.down16(p16))
-        return p16, p32
+        p8 = self.fuse8(self.lat8(f8) + F.interpolate(self.reduce16(p16), scale_factor=2.0, mode="nearest"))
+        return p8, p16, p32
 
     def raw(self, x):
         """Per level: (ltrb distances in pixels [B,4,H,W], score logits [B,1,H,W], stride)."""
         out = []
-        for feat, head, stride in zip(self.features(x), (self.head16, self.head32), STRIDES):
+        for feat, head, stride in zip(self.features(x), (self.head8, self.head16, self.head32), STRIDES):
             box, cls = head(feat)
             out.append((F.softplus(box) * stride, cls, stride))
         return out
