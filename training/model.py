@@ -64,7 +64,7 @@ class CardDetector(nn.Module):
         self.s32 = stage(c3, c4, 3, 5)
         # The stride-8 level finds the small cards of binder pages and piles that stride 16 had no box
         # for at a 320 input. A 48-channel neck and two stride-16 blocks (three before) pay for it, so a
-        # frame takes no longer; the stride-4 block stays, as turned cards at 640 need it
+        # frame takes about as long; the stride-4 block stays, as turned cards at 640 need it
         # (training/EXPERIMENTS.md).
         self.lat8 = conv_bn(c2, fine, 1)
         self.reduce16 = conv_bn(neck, fine, 1)

@@ -23,7 +23,7 @@ STEPS = {"upright": 1400, "turned": 4000}
 # Then a second stage goes on from those weights at a third of the peak rate, on other batches: it
 # took the two-level model's held-out AP at 320 from 0.987 to 0.992. On the three-level model, 4,000
 # steps against 2,500 took turned cards found at 320 from 91.9 / 92.7% to 96.0 / 96.7% (15-45 / 45-90
-# degrees; 93.8 / 94.8% of it with the shorter stage's score offsets) and left 640 as it was.
+# degrees; 93.8 / 94.8% with the shorter stage's score offsets) and left 640 as it was.
 SECOND_STAGE = {"turned": {"steps": 4000, "lr": 0.001, "seed": 8}}
 
 
