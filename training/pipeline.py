@@ -61,6 +61,7 @@ def smoke():
     from evaluate import evaluate
     from export import export
     from generate import shard_path, write_shard
+    from loss import LEVEL_RANGES
     from model import STRIDES
     from runners import OrtWebRunner
     from sources_cache import load_sources
@@ -73,6 +74,9 @@ def smoke():
         if not ok:
             failures.append(name)
 
+    # A level without a range would get no cards to learn from, silently.
+    check("the loss gives every level of the model a range of card sizes", set(LEVEL_RANGES) == set(STRIDES),
+          f"(levels {STRIDES}, ranges {sorted(LEVEL_RANGES)})")
     check("split.json lists held-out photos", os.path.exists(SPLIT_FILE) and len(json.load(open(SPLIT_FILE))["val"]) > 0)
     src = load_sources("train", limit=4)
     path = write_shard("smoke", 0, 12, src)
