@@ -1,6 +1,6 @@
 // Runs in the page before the app: records what bench:scan reports. Plain JavaScript, injected as is.
 (() => {
-  const figures = { longTasks: [], longTaskAt: [], frameIntervals: [], detections: 0, inferenceMs: [], workMs: [], inputSizes: [], lastDetectionAt: null, liveAt: null, readyAt: null, modelLoadedAt: null };
+  const figures = { longTasks: [], longTaskAt: [], frameIntervals: [], detections: 0, inferenceMs: [], workMs: [], inputSizes: [], lastDetectionAt: null, longFrames: [], liveAt: null, readyAt: null, modelLoadedAt: null };
   window.scanFigures = figures;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -10,6 +10,20 @@
       }
     }
   }).observe({ type: 'longtask', buffered: true });
+  // What the long frames spent their time on: each script's entry point and time, and the rendering.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (figures.modelLoadedAt === null || entry.startTime <= figures.modelLoadedAt || entry.duration <= 50) continue;
+      figures.longFrames.push({
+        at: entry.startTime,
+        ms: entry.duration,
+        blockingMs: entry.blockingDuration,
+        renderMs: entry.startTime + entry.duration - (entry.renderStart || entry.startTime + entry.duration),
+        styleAndLayoutMs: entry.startTime + entry.duration - (entry.styleAndLayoutStart || entry.startTime + entry.duration),
+        scripts: entry.scripts.map((script) => ({ invoker: script.invoker, fn: script.sourceFunctionName, source: `${script.sourceURL.split('/').pop()}:${script.sourceCharPosition}`, ms: Math.round(script.duration), forcedLayoutMs: Math.round(script.forcedStyleAndLayoutDuration) })),
+      });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
   let last = 0;
   function onFrame(now) {
     if (last > 0 && figures.liveAt !== null) figures.frameIntervals.push(now - last);

@@ -25,6 +25,8 @@ export interface PageFigures {
   longTasks: number[];
   /** When each long task started (page time, ms). */
   longTaskAt: number[];
+  /** Frames over 50 ms and what they spent it on: each script's entry point and time, then style, layout and paint. */
+  longFrames: LongFrame[];
   frameIntervals: number[];
   detections: number;
   /** Each analysed frame's inference time, the worker's work on it (reading the frame and inference), and the model input size it ran at. */
@@ -39,6 +41,15 @@ export interface PageFigures {
   /** The page's main thread from the first result to the end, ms a second: all its tasks, and the scripts among them. */
   taskMsPerS: number;
   scriptMsPerS: number;
+}
+
+export interface LongFrame {
+  at: number;
+  ms: number;
+  blockingMs: number;
+  renderMs: number;
+  styleAndLayoutMs: number;
+  scripts: { invoker: string; fn: string; source: string; ms: number; forcedLayoutMs: number }[];
 }
 
 const asIs: PhoneEmulation = { slowdown: 1, rate: 1, engine: {} };

@@ -222,8 +222,9 @@ try {
     console.table(phone.firstVisitTimeline);
     console.log(`Catalogue screens (/cards, /sets) on a first visit: ${phone.catalogue.bytes} bytes; runtime or model requests: ${JSON.stringify(phone.catalogue.runtime_or_model_requests)}`);
     mkdirSync(values.out!, { recursive: true });
-    // When each long task started, ms after the camera went live: which part of a visit it belongs to.
-    const longTasks = runs.map((run, k) => ({ run: cpuRuns[k]![0], afterLiveMs: run.longTaskAt.map((at) => Math.round(at - (run.liveAt ?? 0))), ms: run.longTasks }));
+    // When each long task started, ms after the camera went live: which part of a visit it belongs to; and
+    // the long frames' scripts and rendering, what each one was made of.
+    const longTasks = runs.map((run, k) => ({ run: cpuRuns[k]![0], afterLiveMs: run.longTaskAt.map((at) => Math.round(at - (run.liveAt ?? 0))), ms: run.longTasks, frames: run.longFrames.map((frame) => ({ ...frame, at: Math.round(frame.at - (run.liveAt ?? 0)) })) }));
     writeFileSync(join(values.out!, 'scan.json'), `${JSON.stringify({ seconds, referenceMs, rows, longTasks, phone }, null, 2)}\n`);
     console.log(`Written ${join(values.out!, 'scan.json')}. Long tasks count only after the model loaded; 'ready' is measured from the moment the card starts to enter the picture (it takes 1 s to slide in).`);
   } finally {
