@@ -10,16 +10,17 @@
       }
     }
   }).observe({ type: 'longtask', buffered: true });
-  // What the long frames spent their time on: each script's entry point and time, and the rendering.
+  // What the long frames (over 50 ms by definition) spent their time on: each script's entry point and time, and the rendering.
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (figures.modelLoadedAt === null || entry.startTime <= figures.modelLoadedAt || entry.duration <= 50) continue;
+      if (figures.modelLoadedAt === null || entry.startTime <= figures.modelLoadedAt) continue;
+      const end = entry.startTime + entry.duration;
       figures.longFrames.push({
         at: entry.startTime,
         ms: entry.duration,
         blockingMs: entry.blockingDuration,
-        renderMs: entry.startTime + entry.duration - (entry.renderStart || entry.startTime + entry.duration),
-        styleAndLayoutMs: entry.startTime + entry.duration - (entry.styleAndLayoutStart || entry.startTime + entry.duration),
+        renderMs: entry.renderStart ? end - entry.renderStart : 0,
+        styleAndLayoutMs: entry.styleAndLayoutStart ? end - entry.styleAndLayoutStart : 0,
         scripts: entry.scripts.map((script) => ({ invoker: script.invoker, fn: script.sourceFunctionName, source: `${script.sourceURL.split('/').pop()}:${script.sourceCharPosition}`, ms: Math.round(script.duration), forcedLayoutMs: Math.round(script.forcedStyleAndLayoutDuration) })),
       });
     }
