@@ -47,4 +47,16 @@ export const clientSettings = {
     why: 'With one, the worker waits after each frame for the UI thread to hear of the result and send the next: frames came 140 ms apart for 110 ms of work at 6x. With two, the next frame is already waiting in the worker; bench:scan, three alternating runs on a loaded machine, detections a second at 4x 9.3, 8.8, 7.4 against 5.7, 5.3, 7.0 (counted then over 20 s, loading included; docs/phones.md). One more frame is taken meanwhile and sent as a place frees, so a frame waits up to two inferences instead of one and a round trip: the overlay is that much older, for frames that come half again as often.',
     measured: true,
   },
+  identifyStatusLearningPollMs: {
+    value: 3000,
+    unit: 'ms',
+    why: "The Scan screen asks the server's identification status again this often while the server learns its cards, so its count of cards learned moves.",
+    measured: false,
+  },
+  identifyStatusUnavailablePollMs: {
+    value: 15_000,
+    unit: 'ms',
+    why: 'The Scan screen asks again this often while card images cannot be downloaded (or the server cannot be reached), to see it come back without reloading; each answer costs the camera screen nothing unless it changed.',
+    measured: false,
+  },
 } as const satisfies Record<string, ClientSetting>;

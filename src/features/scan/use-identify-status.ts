@@ -1,21 +1,33 @@
 import { useCallback, useEffect, useState } from 'react';
+import { clientSettings } from '../../lib/client-settings.ts';
 import { fetchIdentifyStatus, readinessOf, type IdentifyStatus } from './identify-status.ts';
 
-/** How often the Scan screen asks again while the server learns its cards, and while it cannot. */
-const learningPollMs = 3000;
-const unavailablePollMs = 15000;
+export interface IdentifyStatusPolls {
+  learningMs: number;
+  unavailableMs: number;
+}
+
+const settingsPolls: IdentifyStatusPolls = {
+  learningMs: clientSettings.identifyStatusLearningPollMs.value,
+  unavailableMs: clientSettings.identifyStatusUnavailablePollMs.value,
+};
+
+function sameStatus(a: IdentifyStatus | null, b: IdentifyStatus): boolean {
+  return a !== null && (Object.keys(b) as (keyof IdentifyStatus)[]).every((key) => a[key] === b[key]);
+}
 
 /**
  * The server's identification status, asked at once and again until it is ready; `refresh` asks
- * now (after a scan was refused) and answers the new status.
+ * now (after a scan was refused) and answers the new status. An answer equal to the last one keeps
+ * the same object, so the Scan screen does not render again while the camera runs.
  */
-export function useIdentifyStatus(): { status: IdentifyStatus | null; refresh: () => Promise<IdentifyStatus | null> } {
+export function useIdentifyStatus(polls: IdentifyStatusPolls = settingsPolls): { status: IdentifyStatus | null; refresh: () => Promise<IdentifyStatus | null> } {
   const [status, setStatus] = useState<IdentifyStatus | null>(null);
 
   const refresh = useCallback(async () => {
     try {
       const next = await fetchIdentifyStatus();
-      setStatus(next);
+      setStatus((last) => (sameStatus(last, next) ? last : next));
       return next;
     } catch {
       return null;
@@ -25,10 +37,19 @@ export function useIdentifyStatus(): { status: IdentifyStatus | null; refresh: (
   const readiness = status === null ? null : readinessOf(status);
   useEffect(() => {
     if (readiness === 'ready') return;
-    const delay = readiness === null ? 0 : readiness === 'learning' ? learningPollMs : unavailablePollMs;
-    const timer = setTimeout(() => void refresh(), delay);
-    return () => clearTimeout(timer);
-  }, [readiness, status, refresh]);
+    const delay = readiness === 'learning' ? polls.learningMs : polls.unavailableMs;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const ask = () =>
+      void refresh().finally(() => {
+        if (!stopped) timer = setTimeout(ask, delay);
+      });
+    timer = setTimeout(ask, readiness === null ? 0 : delay);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [readiness, refresh, polls]);
 
   return { status, refresh };
 }
