@@ -34,8 +34,11 @@ def flip(image, boxes, width):
     return image, boxes
 
 
-def sample(rng, synthetic, real, real_fraction, any_angle=False):
-    if real and rng.random() < real_fraction:
+def sample(rng, synthetic, real, real_fraction, any_angle=False, hard=(), hard_fraction=0.0):
+    if hard and rng.random() < hard_fraction:
+        jpeg, boxes = hard[rng.integers(len(hard))]
+        image = decode(jpeg)
+    elif real and rng.random() < real_fraction:
         _, image, boxes = real[rng.integers(len(real))]
         image, boxes = augment_real(rng, image, boxes, any_angle)
     else:
@@ -46,14 +49,15 @@ def sample(rng, synthetic, real, real_fraction, any_angle=False):
     return image, boxes.astype(np.float32).reshape(-1, 4)
 
 
-def make_batch(seed, synthetic, real, batch_size, real_fraction=0.3, sizes=SIZES, recipe="upright"):
+def make_batch(seed, synthetic, real, batch_size, real_fraction=0.3, sizes=SIZES, recipe="upright", hard=(),
+               hard_fraction=0.0):
     rng = np.random.default_rng(seed)
     table = SIZE_WEIGHTS_TURNED if recipe == "turned" else SIZE_WEIGHTS
     weights = np.array([table.get(s, 0.14) for s in sizes])
     size = int(rng.choice(sizes, p=weights / weights.sum()))
     images, targets = [], []
     for _ in range(batch_size):
-        image, boxes = sample(rng, synthetic, real, real_fraction, recipe == "turned")
+        image, boxes = sample(rng, synthetic, real, real_fraction, recipe == "turned", hard, hard_fraction)
         jitter = rng.uniform(0.7, 1.0) if rng.random() < 0.25 else 1.0
         offset = (rng.uniform(0, 1), rng.uniform(0, 1)) if jitter < 1 else (0.5, 0.5)
         rgb, boxes, _, _ = letterbox(image, size, boxes, jitter, offset)
@@ -66,14 +70,16 @@ def make_batch(seed, synthetic, real, batch_size, real_fraction=0.3, sizes=SIZES
 class BatchStream(torch.utils.data.IterableDataset):
     """Batch i is a pure function of (seed, i): the same run gives the same batches in any process."""
 
-    def __init__(self, seed, steps, synthetic, real, batch_size, real_fraction, sizes=SIZES, recipe="upright"):
+    def __init__(self, seed, steps, synthetic, real, batch_size, real_fraction, sizes=SIZES, recipe="upright", hard=(),
+                 hard_fraction=0.0):
         self.seed, self.steps = seed, steps
         self.synthetic, self.real = synthetic, real
         self.batch_size, self.real_fraction, self.sizes = batch_size, real_fraction, sizes
         self.recipe = recipe
+        self.hard, self.hard_fraction = hard, hard_fraction
 
     def __iter__(self):
         cv2.setNumThreads(1)
         for step in range(self.steps):
             yield make_batch([self.seed, step], self.synthetic, self.real, self.batch_size, self.real_fraction, self.sizes,
-                             self.recipe)
+                             self.recipe, self.hard, self.hard_fraction)

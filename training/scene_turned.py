@@ -9,6 +9,10 @@ from photo_effects import camera
 from scene import CARD_ASPECT, background, box_of, card_face, frame_size, hand, one_card_fill, paste_face, random_centre
 
 
+# A draw of make_scene_turned's layout that falls on a binder page (draws past 0.75 are grids).
+GRID_LAYOUT = 0.9
+
+
 def hides(quad, quads, limit=0.2):
     """True when the new card would cover much of a placed one, or the other way round. Measured on
     the cards' outlines: boxes of turned cards overlap where the cards do not."""
@@ -54,9 +58,28 @@ def turned_fit(w, h, angle_deg, aspect):
     return min(w / (c + s / aspect), h / (s + c / aspect))
 
 
-def grid(rng, scene, src, boxes, placed):
+def pocket_sheet(rng, scene, centre, rot, page_w, page_h, cols, rows, pocket_w, pocket_h):
+    """A binder's pocket sheet under the grid: dark or light, each pocket a shade off the sheet. An
+    empty pocket is a card-sized rectangle with no card: what the detector must not answer."""
+    dark = rng.random() < 0.7
+    base = rng.uniform(8, 70) if dark else rng.uniform(170, 240)
+    colour = np.clip(base + rng.normal(0, 12, 3), 0, 255)
+    def quad(cx, cy, qw, qh):
+        local = np.array([[-qw / 2, -qh / 2], [qw / 2, -qh / 2], [qw / 2, qh / 2], [-qw / 2, qh / 2]]) + [cx, cy]
+        return np.round(centre + local @ rot.T).astype(np.int32)
+    margin = rng.uniform(1.02, 1.08)
+    cv2.fillConvexPoly(scene, quad(0, 0, page_w * margin, page_h * margin), [float(v) for v in colour])
+    shade = rng.choice([-1, 1]) * rng.uniform(15, 45)
+    for r_ in range(rows):
+        for c in range(cols):
+            cx, cy = page_w * ((c + 0.5) / cols - 0.5), page_h * ((r_ + 0.5) / rows - 0.5)
+            cv2.fillConvexPoly(scene, quad(cx, cy, pocket_w, pocket_h), [float(v) for v in np.clip(colour + shade, 0, 255)])
+
+
+def grid(rng, scene, src, boxes, placed, sheet_chance=0.0, empty_chance=0.0):
     """A binder page or table grid, upright, sideways (the page shot in landscape) or at any angle;
-    one page (up to 4 x 4 pockets) or two pages side by side (up to 6 across)."""
+    one page (up to 4 x 4 pockets) or two pages side by side (up to 6 across), on a pocket sheet with
+    some pockets empty at the chances given."""
     h, w = scene.shape[:2]
     cols, rows = int(rng.integers(2, 7)), int(rng.integers(2, 5))
     r = rng.random()
@@ -70,9 +93,13 @@ def grid(rng, scene, src, boxes, placed):
     t = np.deg2rad(page_angle)
     rot = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
     centre = np.array(random_centre(rng, w, h, 0.45))
+    if sheet_chance and rng.random() < sheet_chance:
+        pocket_sheet(rng, scene, centre, rot, page_w, page_h, cols, rows, card_w * 1.04, card_w / CARD_ASPECT * 1.04)
     quads = []
     for r_ in range(rows):
         for c in range(cols):
+            if empty_chance and rng.random() < empty_chance:
+                continue
             local = np.array([cell_w * (c + 0.5) - page_w / 2, cell_h * (r_ + 0.5) - page_h / 2])
             q = place_card(rng, scene, src, area, tuple(centre + rot @ local), page_angle + rng.normal(0, 1.5),
                            0.03, boxes, placed, overlap=0.05)
@@ -92,11 +119,11 @@ def pile(rng, scene, src, boxes, placed):
     return quads
 
 
-def make_scene_turned(rng, src, long_side=640, no_card_rate=0.2):
+def make_scene_turned(rng, src, long_side=640, no_card_rate=0.2, layout=None, sheet_chance=0.0, empty_chance=0.0):
     h, w = frame_size(rng, long_side)
     scene = background(rng, src, h, w)
     boxes = []
-    has_cards = rng.random() >= no_card_rate
+    has_cards = rng.random() >= no_card_rate or layout is not None
     n_distractors = int(rng.choice([0, 1, 2, 3], p=[0.4, 0.35, 0.15, 0.1] if has_cards else [0.15, 0.5, 0.25, 0.1]))
     for _ in range(n_distractors):
         tex, alpha = random_distractor(rng, src.wallpapers)
@@ -107,7 +134,7 @@ def make_scene_turned(rng, src, long_side=640, no_card_rate=0.2):
         paste(scene, tex, alpha, quad, shadow=rng.uniform(0, 0.5), rng=rng)
     quads, placed = [], []
     if has_cards:
-        layout = rng.random()
+        layout = rng.random() if layout is None else layout
         if layout < 0.55:  # one card, as held up to the scanner: up to nearly filling the frame
             angle = angle_sample(rng, 0.25)
             fill = one_card_fill(rng)
@@ -120,7 +147,7 @@ def make_scene_turned(rng, src, long_side=640, no_card_rate=0.2):
         elif layout < 0.75:
             quads += pile(rng, scene, src, boxes, placed)
         else:
-            quads += grid(rng, scene, src, boxes, placed)
+            quads += grid(rng, scene, src, boxes, placed, sheet_chance, empty_chance)
         if quads and rng.random() < 0.3:
             hand(rng, scene, quads[rng.integers(len(quads))])
     focus = boxes[0] if boxes else None

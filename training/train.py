@@ -59,6 +59,9 @@ def main():
     ap.add_argument("--log-every", type=int, default=25)
     ap.add_argument("--recipe", choices=RECIPES, default="upright", help="augmentation of real photos and input sizes")
     ap.add_argument("--real-limit", type=int, help="first N real training photos only (smoke runs)")
+    ap.add_argument("--hard-frames", nargs="+", default=[],
+                    help="hard frames drawn apart: mine_negatives.py, pocket_pages.py")
+    ap.add_argument("--hard-fraction", type=float, default=0.1, help="share of a batch's frames drawn from --hard-frames")
     ap.add_argument("--init", help="weights to go on from (a second stage) instead of a fresh model")
     # One thread: on a shared 2-core machine two OpenMP threads wait on each other and ran 5x slower;
     # the batch-making worker process uses the other core.
@@ -81,7 +84,9 @@ def main():
     for p in model.parameters():
         (decay if p.ndim > 1 else no_decay).append(p)
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": 5e-4}, {"params": no_decay, "weight_decay": 0}], lr=args.lr)
-    stream = BatchStream(args.seed, args.steps, synthetic, real, args.batch, args.real_fraction, sizes, args.recipe)
+    hard = load_shards(args.hard_frames)
+    stream = BatchStream(args.seed, args.steps, synthetic, real, args.batch, args.real_fraction, sizes, args.recipe, hard,
+                         args.hard_fraction)
     loader = torch.utils.data.DataLoader(stream, batch_size=None, num_workers=1, prefetch_factor=4)
 
     start = time.time()
