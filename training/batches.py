@@ -27,6 +27,11 @@ def decode(jpeg):
     return cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
 
 
+def encode(image):
+    """How a synthetic or mined frame is stored in a shard."""
+    return cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes()
+
+
 def flip(image, boxes, width):
     image = np.ascontiguousarray(image[:, ::-1])
     if len(boxes):

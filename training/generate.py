@@ -12,6 +12,7 @@ from multiprocessing import Pool
 import cv2
 import numpy as np
 
+from batches import encode
 from paths import OUT
 from sources_cache import load_sources
 from scene import make_scene
@@ -45,8 +46,7 @@ def write_shard(part, k, size, src, recipe="upright"):
     items = []
     for _ in range(size):
         image, boxes = SCENES[recipe](rng, src)
-        ok, enc = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 92])
-        items.append((enc.tobytes(), boxes))
+        items.append((encode(image), boxes))
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path + ".tmp", "wb") as f:
         pickle.dump(items, f, protocol=4)

@@ -9,10 +9,9 @@ import argparse
 import os
 import pickle
 
-import cv2
 import numpy as np
 
-from batches import decode, load_shards
+from batches import decode, encode, load_shards
 from calibrate import cut, top_detection
 from frames import centred_frame
 from generate import shard_path
@@ -44,8 +43,7 @@ def main():
     order = np.argsort(-scores)[:args.keep]
     print(f"{len(frames)} no-card frames; kept {len(order)} scoring {scores[order[-1]]:.3f} to {scores[order[0]]:.3f} "
           f"at {args.size}", flush=True)
-    kept = [(cv2.imencode(".jpg", frames[i], [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes(), np.zeros((0, 4), np.float32))
-            for i in order]
+    kept = [(encode(frames[i]), np.zeros((0, 4), np.float32)) for i in order]
     with open(args.out, "wb") as f:
         pickle.dump(kept, f, protocol=4)
 

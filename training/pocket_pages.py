@@ -8,11 +8,11 @@ import argparse
 import os
 import pickle
 
-import cv2
 import numpy as np
 
+from batches import encode
 from paths import OUT
-from scene_turned import GRID_LAYOUT, make_scene_turned
+from scene_turned import make_scene_turned
 from sources_cache import load_sources
 
 POCKET_PAGES_FILE = os.path.join(OUT, "pocket-pages.pkl")
@@ -31,8 +31,8 @@ def main():
     rng = np.random.default_rng(args.seed)
     items = []
     for _ in range(args.frames):
-        image, boxes = make_scene_turned(rng, src, layout=GRID_LAYOUT, sheet_chance=1.0, empty_chance=args.empty)
-        items.append((cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes(), boxes))
+        image, boxes = make_scene_turned(rng, src, layout="grid", sheet_chance=1.0, empty_chance=args.empty)
+        items.append((encode(image), boxes))
     with open(args.out, "wb") as f:
         pickle.dump(items, f, protocol=4)
     print(f"{len(items)} pocket pages, {sum(len(b) for _, b in items)} cards", flush=True)

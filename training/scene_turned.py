@@ -9,10 +9,6 @@ from photo_effects import camera
 from scene import CARD_ASPECT, background, box_of, card_face, frame_size, hand, one_card_fill, paste_face, random_centre
 
 
-# A draw of make_scene_turned's layout that falls on a binder page (draws past 0.75 are grids).
-GRID_LAYOUT = 0.9
-
-
 def hides(quad, quads, limit=0.2):
     """True when the new card would cover much of a placed one, or the other way round. Measured on
     the cards' outlines: boxes of turned cards overlap where the cards do not."""
@@ -58,22 +54,24 @@ def turned_fit(w, h, angle_deg, aspect):
     return min(w / (c + s / aspect), h / (s + c / aspect))
 
 
-def pocket_sheet(rng, scene, centre, rot, page_w, page_h, cols, rows, pocket_w, pocket_h):
+def pocket_sheet(rng, scene, centre, rot, page_angle, page_w, page_h, cols, rows, pocket_w, pocket_h):
     """A binder's pocket sheet under the grid: dark or light, each pocket a shade off the sheet. An
     empty pocket is a card-sized rectangle with no card: what the detector must not answer."""
     dark = rng.random() < 0.7
     base = rng.uniform(8, 70) if dark else rng.uniform(170, 240)
     colour = np.clip(base + rng.normal(0, 12, 3), 0, 255)
-    def quad(cx, cy, qw, qh):
-        local = np.array([[-qw / 2, -qh / 2], [qw / 2, -qh / 2], [qw / 2, qh / 2], [-qw / 2, qh / 2]]) + [cx, cy]
-        return np.round(centre + local @ rot.T).astype(np.int32)
+
+    def fill(local_centre, qw, qh, bgr):
+        quad = quad_for(rng, centre + rot @ np.array(local_centre), qw, qh, page_angle, 0)
+        cv2.fillConvexPoly(scene, np.round(quad).astype(np.int32), [float(v) for v in bgr])
+
     margin = rng.uniform(1.02, 1.08)
-    cv2.fillConvexPoly(scene, quad(0, 0, page_w * margin, page_h * margin), [float(v) for v in colour])
+    fill((0, 0), page_w * margin, page_h * margin, colour)
     shade = rng.choice([-1, 1]) * rng.uniform(15, 45)
     for r_ in range(rows):
         for c in range(cols):
-            cx, cy = page_w * ((c + 0.5) / cols - 0.5), page_h * ((r_ + 0.5) / rows - 0.5)
-            cv2.fillConvexPoly(scene, quad(cx, cy, pocket_w, pocket_h), [float(v) for v in np.clip(colour + shade, 0, 255)])
+            fill((page_w * ((c + 0.5) / cols - 0.5), page_h * ((r_ + 0.5) / rows - 0.5)), pocket_w, pocket_h,
+                 np.clip(colour + shade, 0, 255))
 
 
 def grid(rng, scene, src, boxes, placed, sheet_chance=0.0, empty_chance=0.0):
@@ -94,7 +92,8 @@ def grid(rng, scene, src, boxes, placed, sheet_chance=0.0, empty_chance=0.0):
     rot = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
     centre = np.array(random_centre(rng, w, h, 0.45))
     if sheet_chance and rng.random() < sheet_chance:
-        pocket_sheet(rng, scene, centre, rot, page_w, page_h, cols, rows, card_w * 1.04, card_w / CARD_ASPECT * 1.04)
+        pocket_sheet(rng, scene, centre, rot, page_angle, page_w, page_h, cols, rows, card_w * 1.04,
+                     card_w / CARD_ASPECT * 1.04)
     quads = []
     for r_ in range(rows):
         for c in range(cols):
@@ -120,6 +119,8 @@ def pile(rng, scene, src, boxes, placed):
 
 
 def make_scene_turned(rng, src, long_side=640, no_card_rate=0.2, layout=None, sheet_chance=0.0, empty_chance=0.0):
+    """A frame and its cards' boxes. `layout` ("card", "pile" or "grid") makes a frame of cards of that
+    layout; by default the layout is drawn, and one frame in five (`no_card_rate`) has no card."""
     h, w = frame_size(rng, long_side)
     scene = background(rng, src, h, w)
     boxes = []
@@ -134,8 +135,10 @@ def make_scene_turned(rng, src, long_side=640, no_card_rate=0.2, layout=None, sh
         paste(scene, tex, alpha, quad, shadow=rng.uniform(0, 0.5), rng=rng)
     quads, placed = [], []
     if has_cards:
-        layout = rng.random() if layout is None else layout
-        if layout < 0.55:  # one card, as held up to the scanner: up to nearly filling the frame
+        if layout is None:
+            draw = rng.random()
+            layout = "card" if draw < 0.55 else "pile" if draw < 0.75 else "grid"
+        if layout == "card":  # one card, as held up to the scanner: up to nearly filling the frame
             angle = angle_sample(rng, 0.25)
             fill = one_card_fill(rng)
             largest = turned_fit(w, h, angle, CARD_ASPECT)
@@ -144,7 +147,7 @@ def make_scene_turned(rng, src, long_side=640, no_card_rate=0.2, layout=None, sh
             centre = random_centre(rng, w, h, whole if rng.random() < 0.8 else -0.1)
             q = place_card(rng, scene, src, area, centre, angle, rng.uniform(0, 0.2), boxes, placed)
             quads += [q] if q is not None else []
-        elif layout < 0.75:
+        elif layout == "pile":
             quads += pile(rng, scene, src, boxes, placed)
         else:
             quads += grid(rng, scene, src, boxes, placed, sheet_chance, empty_chance)
