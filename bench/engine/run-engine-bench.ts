@@ -5,10 +5,8 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
-import { createServer } from 'vite';
-import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
 import { STAGES, type BenchReport, type BenchRequest } from './engine-bench-protocol.ts';
+import { measureEngine } from './measure-engine.ts';
 import { percentile } from './stats.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -33,35 +31,7 @@ const request: BenchRequest = {
   frames: Number(values.frames),
 };
 
-const executablePath = findChromium();
-if (!executablePath) {
-  console.error("bench:engine needs Debian's Chromium (apt-get install chromium) or CHROMIUM_PATH.");
-  process.exit(1);
-}
-
-const server = await createServer({ root, configFile: `${root}vite.config.ts`, logLevel: 'warn', server: { port: 5190, strictPort: false, host: '127.0.0.1' } });
-await server.listen();
-const browser = await chromium.launch({ executablePath, args: chromiumArgs });
-try {
-  const page = await browser.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'warning') console.warn(`[page] ${message.text()}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) console.warn(`[page] HTTP ${response.status()} ${response.url()}`);
-  });
-  const base = server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5190/';
-  await page.goto(new URL('bench/engine/browser/index.html', base).href);
-  await page.waitForFunction(() => 'runEngineBench' in globalThis, undefined, { timeout: 60_000 });
-  const report: BenchReport = await page.evaluate(
-    (req) => (globalThis as unknown as { runEngineBench(r: BenchRequest): Promise<BenchReport> }).runEngineBench(req),
-    request,
-  );
-  print(report);
-} finally {
-  await browser.close();
-  await server.close();
-}
+print((await measureEngine([request]))[0]!);
 
 function print(report: BenchReport): void {
   console.log(`engine benchmark: ${request.sourceWidth}x${request.sourceHeight} frames -> ${request.inputSize} input, ${request.frames} frames after ${request.warmupFrames} warm-up`);

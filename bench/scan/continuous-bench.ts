@@ -144,7 +144,7 @@ export async function runContinuousBench({ work, out, cpuRuns }: {
       if (!ready) await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     await warmUp(url, shown[0]!.imageFile);
-    const referenceMs = await referenceTimes(url, sequence.file);
+    const referenceMs = await referenceTimes();
     const phones = cpuRuns.map(([, slowdown]) => phoneSlowerBy(slowdown, referenceMs));
     const rows: ContinuousRow[] = [];
     for (const [k, [label]] of cpuRuns.entries()) {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { fakeCameraArgs, launchChromium } from '../../e2e/browser-session.ts';
 import { DEFAULT_SIZE_ADAPTATION } from '../../engine/adapt/size-controller.ts';
+import { measureEngine } from '../engine/measure-engine.ts';
 import type { EngineSettingsPatch } from '../../engine/api.ts';
 import { storedEngineSettingsKey } from '../../src/lib/stored-engine-settings.ts';
 
@@ -10,7 +11,8 @@ import { storedEngineSettingsKey } from '../../src/lib/stored-engine-settings.ts
  * rate, but it hardly slows the page's workers, and by a different amount from run to run: the
  * engine worker is slowed by the engine itself instead (its `emulatedPhone` setting), which holds
  * each frame until it took `slowdown` times this machine's own time for that work at that input
- * size (`referenceMs`: reading the frame and inference, measured unthrottled at each size).
+ * size (`referenceMs`: reading the frame and inference, measured unthrottled at each size, on a
+ * page that does nothing else).
  */
 export interface PhoneEmulation {
   slowdown: number;
@@ -107,14 +109,17 @@ export async function runScanPage(url: string, video: string, phone: PhoneEmulat
   }
 }
 
-/** This machine's median work on a frame at each input size the engine may choose, unthrottled, warm-up frames left out. */
-export async function referenceTimes(url: string, video: string): Promise<Record<number, number>> {
-  const referenceMs: Record<number, number> = {};
-  for (const size of DEFAULT_SIZE_ADAPTATION.sizes) {
-    const figures = await runScanPage(url, video, { ...asIs, engine: { inputSize: size } }, 8);
-    referenceMs[size] = quantile(figures.workMs.slice(DEFAULT_SIZE_ADAPTATION.warmupFrames), 0.5);
-  }
-  return referenceMs;
+/**
+ * This machine's median work on a frame (reading it and inference) at each input size the engine may
+ * choose, on the engine benchmark's page (bench/engine/measure-engine.ts). Measured on the Scan screen
+ * instead, it took this machine's own rendering of the camera's video with it: on a 2-core machine
+ * whose cores slow each other, 4 to 10 times the engine's time alone, varying from run to run, and
+ * the phone emulated on top of it was that much slower than asked (docs/phones.md).
+ */
+export async function referenceTimes(): Promise<Record<number, number>> {
+  const sizes = DEFAULT_SIZE_ADAPTATION.sizes;
+  const reports = await measureEngine(sizes.map((inputSize) => ({ modelUrl: '/models/card-detector.onnx', inputSize, sourceWidth: 1280, sourceHeight: 720, warmupFrames: 30, frames: 80 })));
+  return Object.fromEntries(sizes.map((size, k) => [size, quantile(reports[k]!.stages.letterbox.map((ms, i) => ms + reports[k]!.stages.inference[i]!), 0.5)]));
 }
 
 export function phoneSlowerBy(slowdown: number, referenceMs: Record<number, number>): PhoneEmulation {

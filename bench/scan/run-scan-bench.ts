@@ -18,7 +18,7 @@ import { writeFakeCameraVideo } from '../../fixtures/camera/fake-camera-video.ts
 import { runContinuousBench } from './continuous-bench.ts';
 import { detectionRate, phoneSlowerBy, quantile, referenceTimes, runScanPage, slowdownReached, type PageFigures, type PhoneEmulation } from './phone-emulation.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '20' }, out: { type: 'string', default: 'bench/out/scan' }, continuous: { type: 'boolean', default: false }, slowdown: { type: 'string' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '20' }, out: { type: 'string', default: 'bench/out/scan' }, continuous: { type: 'boolean', default: false }, slowdown: { type: 'string' }, repeat: { type: 'string', default: '1' } } });
 const seconds = Number(values.seconds);
 /**
  * The video shows an empty table for 2 s, then the card slides into the frame over 1 s and stays
@@ -195,6 +195,12 @@ const cpuRuns = [
   ['cpu 6x slower', 6],
 ] as const;
 
+// --slowdown 6 --repeat 5: only the CPU 6x slower run, five times, and no slow-4G visits: counts
+// such as the long tasks vary from run to run.
+const repeat = Number(values.repeat);
+const pickedRuns = values.slowdown === undefined || values.continuous ? cpuRuns : cpuRuns.filter(([, slowdown]) => slowdown === Number(values.slowdown));
+if (pickedRuns.length === 0 || !(repeat >= 1)) throw new Error(`--slowdown must be one of ${cpuRuns.map(([, slowdown]) => slowdown).join(', ')} and --repeat a count`);
+
 const work = mkdtempSync(join(tmpdir(), 'card-lens-scan-bench-'));
 if (values.continuous) {
   // --continuous: 30 cards one after another with the scan session on (continuous-bench.ts);
@@ -211,20 +217,23 @@ try {
   const video = await writeFakeCameraVideo({ cardImage: cards.inCatalog.imageFile, out: join(work, 'camera.y4m'), cardHeightRatio: 0.7, fps: 30, holdSeconds: 10 });
   const product = await startProduct(work);
   try {
-    const referenceMs = await referenceTimes(product.url, video);
-    const phones = cpuRuns.map(([, slowdown]) => phoneSlowerBy(slowdown, referenceMs));
+    const referenceMs = await referenceTimes();
+    const chosen = pickedRuns.flatMap((run) => Array.from({ length: repeat }, () => run));
+    const phones = chosen.map(([, slowdown]) => phoneSlowerBy(slowdown, referenceMs));
     const runs: PageFigures[] = [];
     for (const phone of phones) runs.push(await runScanPage(product.url, video, phone, seconds));
-    const rows = cpuRuns.map(([label], k) => summarise(label, phones[k]!, runs[k]!, referenceMs));
+    const rows = chosen.map(([label], k) => summarise(label, phones[k]!, runs[k]!, referenceMs));
     console.table(rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === 'number' ? Number(value.toFixed(1)) : value]))));
-    const phone = await measurePhoneLoads(product.url, video);
-    console.table(phone.loads);
-    console.table(phone.firstVisitTimeline);
-    console.log(`Catalogue screens (/cards, /sets) on a first visit: ${phone.catalogue.bytes} bytes; runtime or model requests: ${JSON.stringify(phone.catalogue.runtime_or_model_requests)}`);
+    const phone = values.slowdown === undefined ? await measurePhoneLoads(product.url, video) : null;
+    if (phone) {
+      console.table(phone.loads);
+      console.table(phone.firstVisitTimeline);
+      console.log(`Catalogue screens (/cards, /sets) on a first visit: ${phone.catalogue.bytes} bytes; runtime or model requests: ${JSON.stringify(phone.catalogue.runtime_or_model_requests)}`);
+    }
     mkdirSync(values.out!, { recursive: true });
     // When each long task started, ms after the camera went live: which part of a visit it belongs to; and
     // the long frames' scripts and rendering, what each one was made of.
-    const longTasks = runs.map((run, k) => ({ run: cpuRuns[k]![0], afterLiveMs: run.longTaskAt.map((at) => Math.round(at - (run.liveAt ?? 0))), ms: run.longTasks, frames: run.longFrames.map((frame) => ({ ...frame, at: Math.round(frame.at - (run.liveAt ?? 0)) })) }));
+    const longTasks = runs.map((run, k) => ({ run: chosen[k]![0], afterLiveMs: run.longTaskAt.map((at) => Math.round(at - (run.liveAt ?? 0))), ms: run.longTasks, frames: run.longFrames.map((frame) => ({ ...frame, at: Math.round(frame.at - (run.liveAt ?? 0)) })) }));
     writeFileSync(join(values.out!, 'scan.json'), `${JSON.stringify({ seconds, referenceMs, rows, longTasks, phone }, null, 2)}\n`);
     console.log(`Written ${join(values.out!, 'scan.json')}. Long tasks count only after the model loaded; 'ready' is measured from the moment the card starts to enter the picture (it takes 1 s to slide in).`);
   } finally {
