@@ -144,6 +144,13 @@ def smoke():
     box_diff, score_diff = float(diff[:, :4].max()), float(diff[:, 4].max())
     check("ONNX matches torch", box_diff < 0.1 and score_diff < 1e-2,
           f"(max diff boxes {box_diff:.2e} px, scores {score_diff:.2e})")
+    from weights_from_onnx import recover
+    stats = [make_batch([0, 1], load_shards([path]), [], 4, real_fraction=0, sizes=(320,))]
+    with torch.no_grad():
+        diff = np.abs(recover(onnx_path, stats)(torch.from_numpy(x)).numpy() - runner(x))
+    box_diff, score_diff = float(diff[:, :4].max()), float(diff[:, 4].max())
+    check("weights read back from the ONNX file give its boxes and scores", box_diff < 0.02 and score_diff < 1e-3,
+          f"(max diff boxes {box_diff:.2e} px, scores {score_diff:.2e})")
     result = evaluate(runner, 320, synthetic_shards=1, limit=3, synthetic_part="smoke")
     check("evaluation reports AP and gate rates", all(k in result for k in ("real_val", "gate_accept_positive", "gate_accept_negative")))
     elapsed = time.time() - start
