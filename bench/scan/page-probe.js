@@ -1,6 +1,6 @@
 // Runs in the page before the app: records what bench:scan reports. Plain JavaScript, injected as is.
 (() => {
-  const figures = { longTasks: [], longTaskAt: [], frameIntervals: [], detections: 0, inferenceMs: [], workMs: [], inputSizes: [], lastDetectionAt: null, longFrames: [], liveAt: null, readyAt: null, modelLoadedAt: null };
+  const figures = { longTasks: [], longTaskAt: [], detections: 0, inferenceMs: [], workMs: [], inputSizes: [], lastDetectionAt: null, longFrames: [], liveAt: null, readyAt: null, modelLoadedAt: null };
   window.scanFigures = figures;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -25,13 +25,6 @@
       });
     }
   }).observe({ type: 'long-animation-frame', buffered: true });
-  let last = 0;
-  function onFrame(now) {
-    if (last > 0 && figures.liveAt !== null) figures.frameIntervals.push(now - last);
-    last = now;
-    requestAnimationFrame(onFrame);
-  }
-  requestAnimationFrame(onFrame);
   window.addEventListener('card-lens:frame', (event) => {
     figures.detections += 1;
     figures.inferenceMs.push(event.detail.timings.inference);

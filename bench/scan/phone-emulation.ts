@@ -29,7 +29,6 @@ export interface PageFigures {
   longTaskAt: number[];
   /** Frames over 50 ms and what they spent it on: each script's entry point and time, then style, layout and paint. */
   longFrames: LongFrame[];
-  frameIntervals: number[];
   detections: number;
   /** Each analysed frame's inference time, the worker's work on it (reading the frame and inference), and the model input size it ran at. */
   inferenceMs: number[];
