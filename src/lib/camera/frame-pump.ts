@@ -1,6 +1,7 @@
 import { closeFrame, type EngineFrame, type FrameResult } from '../../../engine/api.ts';
 import { clientSettings } from '../client-settings.ts';
 import type { Region } from './frame-region.ts';
+import { trackFrames, type TrackFrames } from './track-frames.ts';
 
 export interface FramePumpOptions {
   video: HTMLVideoElement;
@@ -46,6 +47,8 @@ export function startFramePump({ video, region, maxSide, detect, onResult, pause
   let next: CutFrame | null = null;
   let handle = 0;
   let videoFrames = typeof VideoFrame === 'function';
+  const track = trackFrames(video);
+  let placeFreed: (() => void) | null = null;
 
   const schedule = () => {
     handle = perVideoFrame ? source.requestVideoFrameCallback!(tick) : requestAnimationFrame(tick);
@@ -87,6 +90,7 @@ export function startFramePump({ video, region, maxSide, detect, onResult, pause
       if (!stopped) console.warn('Frame skipped:', error);
     } finally {
       inFlight -= 1;
+      placeFreed?.();
     }
     const waiting = next;
     next = null;
@@ -104,9 +108,33 @@ export function startFramePump({ video, region, maxSide, detect, onResult, pause
     }
   };
 
-  schedule();
+  const readTrack = async (frames: TrackFrames) => {
+    while (!stopped && videoFrames) {
+      if (inFlight >= clientSettings.framesInFlight.value) {
+        await new Promise<void>((resolve) => (placeFreed = resolve));
+        placeFreed = null;
+        continue;
+      }
+      const frame = await frames.next();
+      if (!frame) break;
+      const area = stopped || paused() ? null : region();
+      if (!area || area.width <= 0 || area.height <= 0) {
+        frame.close();
+        continue;
+      }
+      void send({ frame: Promise.resolve({ video: frame, region: area }), at: performance.now() });
+    }
+    frames.stop();
+    // The worker could not read a VideoFrame: bitmaps cut from the video from now on.
+    if (!stopped) schedule();
+  };
+
+  if (track) void readTrack(track);
+  else schedule();
   return () => {
     stopped = true;
+    track?.stop();
+    placeFreed?.();
     if (perVideoFrame) source.cancelVideoFrameCallback?.(handle);
     else cancelAnimationFrame(handle);
     void next?.frame.then((taken) => taken && closeFrame(taken));
