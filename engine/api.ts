@@ -32,7 +32,7 @@ export interface EngineSettings {
 }
 
 /**
- * Each frame holds the worker (a busy wait after inference, counted in the inference time) until
+ * Each frame holds the worker (a wait after inference, counted in the inference time) until
  * its work, reading the frame and inference, took `slowdown` times this device's own time for it at
  * its input size, `referenceMs[size]`, measured with nothing slowed: a phone that many times
  * slower, whatever else slows this device. A size without a reference takes the frame's own time.

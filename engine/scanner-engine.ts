@@ -56,11 +56,12 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
   const modelReader = createBitmapReader();
   const fallbackReader = createBitmapReader();
 
-  /** Keeps the worker's thread busy, as a slower device's longer work would (emulatedPhone). */
-  const holdWorker = (ms: number) => {
-    const until = now() + ms;
-    while (now() < until);
-  };
+  /**
+   * Holds the frame as a slower device's longer work would (emulatedPhone). A wait, not a busy loop:
+   * frames are analysed one at a time either way, and a phone's worker has a core of its own, where
+   * spinning here takes one from the page on a machine of few cores.
+   */
+  const holdWorker = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
   let settings: EngineSettings = resolveSettings();
   let hysteresis: Hysteresis = createHysteresis(settings.hysteresis);
@@ -136,7 +137,7 @@ export function createScannerEngine(deps: ScannerEngineDeps = {}): EngineApi {
     if (settings.emulatedPhone) {
       const { slowdown, referenceMs } = settings.emulatedPhone;
       const worked = now() - t0;
-      holdWorker(slowdown * (referenceMs[settings.inputSize] ?? worked) - worked);
+      await holdWorker(slowdown * (referenceMs[settings.inputSize] ?? worked) - worked);
     }
     const t2 = now();
     if (!outcome.ok) {
