@@ -117,7 +117,7 @@ export function startFramePump({ video, region, maxSide, detect, onResult, pause
       }
       const frame = await frames.next();
       if (!frame) break;
-      const area = stopped || paused() ? null : region();
+      const area = stopped || !videoFrames || paused() ? null : region();
       if (!area || area.width <= 0 || area.height <= 0) {
         frame.close();
         continue;
