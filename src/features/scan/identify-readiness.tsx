@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { authAtom, hasPermission } from '../../state/auth.ts';
@@ -12,7 +13,7 @@ export const problems = {
 };
 
 /** What a collector (and an administrator, what to do) should know before a scan can be identified. */
-export function IdentifyReadiness({ status }: { status: IdentifyStatus | null }) {
+export const IdentifyReadiness = memo(function IdentifyReadiness({ status }: { status: IdentifyStatus | null }) {
   const intl = useIntl();
   const auth = useAtomValue(authAtom);
   if (status === null) return null;
@@ -33,4 +34,4 @@ export function IdentifyReadiness({ status }: { status: IdentifyStatus | null })
       {administrator && <p>{intl.formatMessage(remedy)}</p>}
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useSessionAdd } from '../collection/index.ts';
@@ -8,13 +8,13 @@ import { IdentifyReadiness } from './identify-readiness.tsx';
 import { useOfflineQueue } from './offline/use-offline-queue.ts';
 import { scanFailureText } from './scan-failure-text.ts';
 import { scanMessages as m } from './scan-messages.ts';
+import { ScanModeSwitches } from './scan-mode-switches.tsx';
 import { ScanSteps } from './scan-steps.tsx';
 import { ScanSide } from './scan-side.tsx';
 import { useIdentifyStatus } from './use-identify-status.ts';
 import { useScanner } from './use-scanner.ts';
 import { useScannerFit } from './use-scanner-fit.ts';
 import { ContinuousFlash } from './continuous/continuous-flash.tsx';
-import { continuousMessages as cm } from './continuous/continuous-messages.ts';
 import { useContinuousCapture } from './continuous/use-continuous-capture.ts';
 import { DetectionsOverlay } from './page/detections-overlay.tsx';
 import { pageMessages as pm } from './page/page-messages.ts';
@@ -45,7 +45,6 @@ export default function ScanPage() {
   const scanner = useScanner({ failureText, identifyOrQueue: offline.identifyOrQueue, pageMode });
   const result = scanner.state.result;
   const page = scanner.state.page;
-  const pageHintId = useId();
   const headRef = useRef<HTMLDivElement>(null);
   const scannerRef = useRef<HTMLDivElement>(null);
   useScannerFit(headRef, scannerRef);
@@ -58,7 +57,6 @@ export default function ScanPage() {
   busy.current = scanner.state.processing || result !== null || page !== null;
   const scannerBusy = useCallback(() => busy.current, []);
   const continuous = useContinuousCapture({ enabled: continuousOn && scanner.cameraStatus === 'live', captureLive: scanner.captureLive, scannerBusy });
-  const continuousHintId = useId();
   const { clear: clearContinuous, photographedByHand } = continuous;
   const capture = useCallback(() => {
     if (continuousOn) photographedByHand();
@@ -110,26 +108,14 @@ export default function ScanPage() {
             onRestartCamera={() => void scanner.restartCamera()}
             onScanAgain={() => void scanner.scanAgain()}
           />
-          <label className="continuous-switch page-switch">
-            <input type="checkbox" role="switch" checked={pageMode} disabled={scanner.state.processing} aria-describedby={pageHintId} onChange={(event) => setPageMode(event.target.checked)} />
-            <span>{intl.formatMessage(pm.switchLabel)}</span>
-          </label>
-          <p id={pageHintId} className="muted continuous-hint">
-            {intl.formatMessage(pm.switchHint)}
-          </p>
-          {pageMode ? null : sessionOn ? (
-            <p className="muted continuous-hint">{intl.formatMessage(cm.sessionHint)}</p>
-          ) : (
-            <>
-              <label className="continuous-switch">
-                <input type="checkbox" role="switch" checked={continuousSwitch} aria-describedby={continuousHintId} onChange={(event) => setContinuousSwitch(event.target.checked)} />
-                <span>{intl.formatMessage(cm.switchLabel)}</span>
-              </label>
-              <p id={continuousHintId} className="muted continuous-hint">
-                {intl.formatMessage(cm.switchHint)}
-              </p>
-            </>
-          )}
+          <ScanModeSwitches
+            pageMode={pageMode}
+            onPageMode={setPageMode}
+            processing={scanner.state.processing}
+            sessionOn={sessionOn}
+            continuous={continuousSwitch}
+            onContinuous={setContinuousSwitch}
+          />
         </div>
         <ScanSide result={result ?? continuous.result} page={page} continuous={result === null && continuous.result !== null} offline={offline} />
       </div>

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useIntl } from 'react-intl';
 import type { ScanCandidate } from '../../lib/scan-candidate.ts';
 import { ScanSessionPanel, scanSessionMessages as sessionMessages, useScanSession } from '../collection/index.ts';
@@ -19,8 +20,8 @@ export interface ScanSideProps {
   offline?: OfflineQueue;
 }
 
-/** The column beside the camera: the scan session, the scans taken offline, then the last result (or the tips before one). */
-export function ScanSide({ result, page = null, continuous = false, offline }: ScanSideProps) {
+/** The column beside the camera: the scan session, the scans taken offline, then the last result (or the tips before one). Not rendered again as the scanner's phase changes. */
+export const ScanSide = memo(function ScanSide({ result, page = null, continuous = false, offline }: ScanSideProps) {
   const intl = useIntl();
   const session = useScanSession(result, { continuous });
   const note =
@@ -51,4 +52,4 @@ export function ScanSide({ result, page = null, continuous = false, offline }: S
       )}
     </div>
   );
-}
+});

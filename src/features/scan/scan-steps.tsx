@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useIntl } from 'react-intl';
 import { scanMessages as m } from './scan-messages.ts';
 
@@ -7,7 +8,7 @@ const steps = [
   { title: m.stepResults, text: m.stepResultsText },
 ];
 
-export function ScanSteps() {
+export const ScanSteps = memo(function ScanSteps() {
   const intl = useIntl();
   return (
     <ol className="scan-steps" aria-label={intl.formatMessage(m.stepsLabel)}>
@@ -19,4 +20,4 @@ export function ScanSteps() {
       ))}
     </ol>
   );
-}
+});

@@ -1,6 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { conditionMessages } from '../collection-messages.ts';
+import { HintedSwitch } from '../../../components/hinted-switch.tsx';
 import { variantName } from '../../../components/variant-name.ts';
 import { clientSettings } from '../../../lib/client-settings.ts';
 import type { AddedEntry } from '../collection-api.ts';
@@ -19,18 +20,11 @@ export interface ScanSessionPanelProps {
 /** The switch of a scan session and, while on, the strip of what it added with a running count. */
 export function ScanSessionPanel({ on, onToggle, adds, onUndo, children }: ScanSessionPanelProps) {
   const intl = useIntl();
-  const hintId = useId();
   const shown = adds.slice(0, clientSettings.sessionStripShown.value);
   const count = adds.reduce((sum, entry) => sum + entry.added, 0);
   return (
     <section className="scan-session" aria-label={intl.formatMessage(m.stripLabel)}>
-      <label className="session-switch">
-        <input type="checkbox" role="switch" checked={on} aria-describedby={hintId} onChange={(event) => onToggle(event.target.checked)} />
-        <span>{intl.formatMessage(m.switchLabel)}</span>
-      </label>
-      <p id={hintId} className="muted session-hint">
-        {intl.formatMessage(m.switchHint)}
-      </p>
+      <HintedSwitch className="session-switch" hintClassName="session-hint" label={intl.formatMessage(m.switchLabel)} hint={intl.formatMessage(m.switchHint)} checked={on} onChange={onToggle} />
       {(on || adds.length > 0) && (
         <>
           <p className="session-count" role="status">

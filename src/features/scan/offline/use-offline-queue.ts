@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-error.ts';
 import { clientSettings } from '../../../lib/client-settings.ts';
 import type { ScanCandidate } from '../../../lib/scan-candidate.ts';
@@ -149,8 +149,8 @@ export function useOfflineQueue({ openStore = openAppStore, identify = identifyC
 
   const dismiss = useCallback(async (id: number) => (await store()).dismiss(id), [store]);
 
-  const queued = scans.filter((scan) => scan.state === 'queued').length;
-  return { scans, queued, online, identifyOrQueue, dismiss };
+  // One object while nothing in it changes, so the Scan screen's side column need not render again.
+  return useMemo(() => ({ scans, queued: scans.filter((scan) => scan.state === 'queued').length, online, identifyOrQueue, dismiss }), [scans, online, identifyOrQueue, dismiss]);
 }
 
 export type OfflineQueue = ReturnType<typeof useOfflineQueue>;
