@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { fakeCameraArgs, launchChromium } from '../../e2e/browser-session.ts';
 import { DEFAULT_SIZE_ADAPTATION } from '../../engine/adapt/size-controller.ts';
 import { measureEngine } from '../engine/measure-engine.ts';
+import { traceMainThreadCpu, type CpuLongTask } from './main-thread-cpu.ts';
 import type { EngineSettingsPatch } from '../../engine/api.ts';
 import { storedEngineSettingsKey } from '../../src/lib/stored-engine-settings.ts';
 
@@ -42,6 +43,8 @@ export interface PageFigures {
   /** The page's main thread from the first result to the end, ms a second: all its tasks, and the scripts among them. */
   taskMsPerS: number;
   scriptMsPerS: number;
+  /** The long tasks by the main thread's CPU time, ms (main-thread-cpu.ts); null when the trace could not tell. */
+  longTasksByCpu: CpuLongTask[] | null;
 }
 
 export interface LongFrame {
@@ -93,6 +96,7 @@ export async function runScanPage(url: string, video: string, phone: PhoneEmulat
       const metric = (name: string) => metrics.find((entry) => entry.name === name)?.value ?? NaN;
       return { at: performance.now(), task: metric('TaskDuration'), script: metric('ScriptDuration') };
     };
+    const stopTrace = await traceMainThreadCpu(browser, page);
     const openedAt = performance.now();
     await page.goto(url);
     await page.waitForFunction(() => (window as unknown as { scanFigures: PageFigures }).scanFigures.modelLoadedAt !== null, undefined, { timeout: seconds * 1000, polling: 50 }).catch(() => undefined);
@@ -100,9 +104,10 @@ export async function runScanPage(url: string, video: string, phone: PhoneEmulat
     await page.waitForTimeout(Math.max(1000, seconds * 1000 - (from.at - openedAt)));
     const to = await mainThread();
     const figures = await page.evaluate(() => (window as unknown as { scanFigures: PageFigures }).scanFigures);
+    const longTasksByCpu = await stopTrace();
     // Chromium's metrics are seconds of thread time since the page opened.
     const perSecond = (threadSeconds: number) => (threadSeconds * 1e6) / (to.at - from.at);
-    return { ...figures, taskMsPerS: perSecond(to.task - from.task), scriptMsPerS: perSecond(to.script - from.script) };
+    return { ...figures, taskMsPerS: perSecond(to.task - from.task), scriptMsPerS: perSecond(to.script - from.script), longTasksByCpu };
   } finally {
     await browser.close();
   }
