@@ -43,7 +43,7 @@ export interface PageFigures {
   /** The page's main thread from the first result to the end, ms a second: all its tasks, and the scripts among them. */
   taskMsPerS: number;
   scriptMsPerS: number;
-  /** The long tasks by the main thread's CPU time, ms (main-thread-cpu.ts); null when the trace could not tell. */
+  /** The tasks over 50 ms of the main thread's CPU time, each with when it started and its length by the clock (main-thread-cpu.ts); null when the trace could not tell. */
   longTasksByCpu: CpuLongTask[] | null;
 }
 
