@@ -55,6 +55,32 @@ def background(rng, src, h, w):
     return np.clip(colour + grain, 0, 255).astype(np.uint8)
 
 
+# A card face's picture window (top, bottom, left and right, as shares of the face).
+ART_WINDOW = (0.1, 0.5, 0.08, 0.92)
+
+
+def playmat(rng, src, h, w):
+    """A playmat or poster under the cards: the background with one or two card pictures printed
+    far larger than a card, turned any way, their edges faded so no card outline comes with them."""
+    mat = background(rng, src, h, w)
+    for _ in range(int(rng.choice([1, 2], p=[0.75, 0.25]))):
+        face = src.real_faces[rng.integers(len(src.real_faces))]
+        fh, fw = face.shape[:2]
+        top, bottom, left, right = ART_WINDOW
+        art = cv2.GaussianBlur(face[int(top * fh):int(bottom * fh), int(left * fw):int(right * fw)], (0, 0), 1.2)
+        ah, aw = art.shape[:2]
+        alpha = np.zeros((ah, aw), np.uint8)
+        if rng.random() < 0.5:
+            cv2.ellipse(alpha, (aw // 2, ah // 2), (int(aw * 0.42), int(ah * 0.42)), 0, 0, 360, 255, -1)
+        else:
+            alpha[int(ah * 0.1):int(ah * 0.9), int(aw * 0.1):int(aw * 0.9)] = 255
+        alpha = cv2.GaussianBlur(alpha, (0, 0), aw * rng.uniform(0.03, 0.1))
+        width = rng.uniform(0.6, 1.6) * max(h, w)
+        centre = (rng.uniform(0, 1) * w, rng.uniform(0, 1) * h)
+        paste(mat, art, alpha, quad_for(rng, centre, width, width * ah / aw, rng.uniform(-180, 180), 0.0))
+    return mat
+
+
 def card_face(rng, src):
     r = rng.random()
     if r < 0.5 and src.real_faces:

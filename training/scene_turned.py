@@ -118,11 +118,13 @@ def pile(rng, scene, src, boxes, placed):
     return quads
 
 
-def make_scene_turned(rng, src, long_side=640, no_card_rate=0.2, layout=None, sheet_chance=0.0, empty_chance=0.0):
+def make_scene_turned(rng, src, long_side=640, no_card_rate=0.2, layout=None, sheet_chance=0.0, empty_chance=0.0,
+                      backdrop=background):
     """A frame and its cards' boxes. `layout` ("card", "pile" or "grid") makes a frame of cards of that
-    layout; by default the layout is drawn, and one frame in five (`no_card_rate`) has no card."""
+    layout; by default the layout is drawn, and one frame in five (`no_card_rate`) has no card.
+    `backdrop` draws what the cards lie on."""
     h, w = frame_size(rng, long_side)
-    scene = background(rng, src, h, w)
+    scene = backdrop(rng, src, h, w)
     boxes = []
     has_cards = rng.random() >= no_card_rate or layout is not None
     n_distractors = int(rng.choice([0, 1, 2, 3], p=[0.4, 0.35, 0.15, 0.1] if has_cards else [0.15, 0.5, 0.25, 0.1]))

@@ -60,7 +60,7 @@ def main():
     ap.add_argument("--recipe", choices=RECIPES, default="upright", help="augmentation of real photos and input sizes")
     ap.add_argument("--real-limit", type=int, help="first N real training photos only (smoke runs)")
     ap.add_argument("--hard-frames", nargs="+", default=[],
-                    help="hard frames drawn apart: mine_negatives.py, pocket_pages.py")
+                    help="hard frames drawn apart: mine_negatives.py, hard_scenes.py")
     ap.add_argument("--hard-fraction", type=float, default=0.1, help="share of a batch's frames drawn from --hard-frames")
     ap.add_argument("--init", help="weights to go on from (a second stage) instead of a fresh model")
     # One thread: on a shared 2-core machine two OpenMP threads wait on each other and ran 5x slower;
