@@ -19,6 +19,8 @@ export interface PhoneEmulation {
   slowdown: number;
   /** Chromium's CPU throttling rate for the page. */
   rate: number;
+  /** How many times the main thread's CPU time a task takes stands for the phone's: 1 where Chromium throttles the page, the slowdown where it does not (main-thread-cpu.ts). */
+  cpuScale: number;
   /** What the app's engine starts with (src/lib/stored-engine-settings.ts). */
   engine: EngineSettingsPatch;
 }
@@ -56,7 +58,7 @@ export interface LongFrame {
   scripts: { invoker: string; fn: string; source: string; ms: number; forcedLayoutMs: number }[];
 }
 
-const asIs: PhoneEmulation = { slowdown: 1, rate: 1, engine: {} };
+const asIs: PhoneEmulation = { slowdown: 1, rate: 1, cpuScale: 1, engine: {} };
 
 export function quantile(values: number[], q: number): number {
   if (values.length === 0) return NaN;
@@ -96,7 +98,7 @@ export async function runScanPage(url: string, video: string, phone: PhoneEmulat
       const metric = (name: string) => metrics.find((entry) => entry.name === name)?.value ?? NaN;
       return { at: performance.now(), task: metric('TaskDuration'), script: metric('ScriptDuration') };
     };
-    const stopTrace = await traceMainThreadCpu(browser, page);
+    const stopTrace = await traceMainThreadCpu(browser, page, phone.cpuScale);
     const openedAt = performance.now();
     await page.goto(url);
     await page.waitForFunction(() => (window as unknown as { scanFigures: PageFigures }).scanFigures.modelLoadedAt !== null, undefined, { timeout: seconds * 1000, polling: 50 }).catch(() => undefined);
@@ -126,8 +128,11 @@ export async function referenceTimes(): Promise<Record<number, number>> {
   return Object.fromEntries(sizes.map((size, k) => [size, quantile(reports[k]!.stages.letterbox.map((ms, i) => ms + reports[k]!.stages.inference[i]!), 0.5)]));
 }
 
-export function phoneSlowerBy(slowdown: number, referenceMs: Record<number, number>): PhoneEmulation {
-  return slowdown === 1 ? asIs : { slowdown, rate: slowdown, engine: { emulatedPhone: { slowdown, referenceMs } } };
+/** `page: 'unthrottled'` slows only the engine's worker and counts the page's tasks by their CPU time times the slowdown. */
+export function phoneSlowerBy(slowdown: number, referenceMs: Record<number, number>, page: 'throttled' | 'unthrottled' = 'throttled'): PhoneEmulation {
+  if (slowdown === 1) return asIs;
+  const engine = { emulatedPhone: { slowdown, referenceMs } };
+  return page === 'throttled' ? { slowdown, rate: slowdown, cpuScale: 1, engine } : { slowdown, rate: 1, cpuScale: slowdown, engine };
 }
 
 /** How much slower than this machine the run's work on a frame was: its median against the reference at each frame's size. */
