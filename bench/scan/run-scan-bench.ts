@@ -207,8 +207,8 @@ const cpuRuns = [
   ['cpu 6x slower, page work x6', 6, 'unthrottled'],
 ] as const;
 
-// --slowdown 6 --repeat 5: only the CPU 6x slower run, five times, and no slow-4G visits: counts
-// such as the long tasks vary from run to run.
+// --slowdown 6 --repeat 5: only the two CPU 6x slower runs, five times each, and no slow-4G visits:
+// counts such as the long tasks vary from run to run.
 const repeat = Number(values.repeat);
 const pickedRuns = values.slowdown === undefined || values.continuous ? cpuRuns : cpuRuns.filter(([, slowdown]) => slowdown === Number(values.slowdown));
 if (pickedRuns.length === 0 || !(repeat >= 1)) throw new Error(`--slowdown must be one of ${[...new Set(cpuRuns.map(([, slowdown]) => slowdown))].join(', ')} and --repeat a count`);
