@@ -52,6 +52,11 @@ def ap_on(runner, items, size):
 def gate_on(runner, crops, size, truth=None):
     """Acceptance rate of the gate over frame crops; with truth, also the rate whose box hits the card."""
     outputs, geometry = run_images(runner, crops, size)
+    return gate_counts(crops, outputs, geometry, truth)
+
+
+def gate_counts(crops, outputs, geometry, truth=None):
+    """gate_on over outputs the detector already gave."""
     accepted = on_card = 0
     for i, (crop, out, (scale, pad)) in enumerate(zip(crops, outputs, geometry)):
         h, w = crop.shape[:2]

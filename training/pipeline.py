@@ -170,6 +170,10 @@ def smoke():
     box_diff, score_diff = float(diff[:, :4].max()), float(diff[:, 4].max())
     check("ONNX matches torch", box_diff < 0.1 and score_diff < 1e-2,
           f"(max diff boxes {box_diff:.2e} px, scores {score_diff:.2e})")
+    from offset_sweep import shifted
+    offset_runner = OrtWebRunner(export(weights, os.path.join(OUT, "smoke-offset.onnx"), score_logit_offset=0.7))
+    score_diff = float(np.abs(shifted(runner(x), 0.7)[:, 4] - offset_runner(x)[:, 4]).max())
+    check("offset_sweep.py moves scores as an exported offset does", score_diff < 1e-4, f"(max diff scores {score_diff:.2e})")
     from weights_from_onnx import recover
     stats = [make_batch([0, 1], load_shards([path]), [], 4, real_fraction=0, sizes=(320,))]
     with torch.no_grad():
