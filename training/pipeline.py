@@ -146,8 +146,18 @@ def smoke():
     playmats = os.path.join(OUT, "smoke-playmats.pkl")
     sys.argv = ["hard_scenes.py", "--kind", "playmats", "--frames", "3", "--limit", "4", "--out", playmats]
     hard_scenes.main()
+    misses = os.path.join(OUT, "smoke-hard-positives.pkl")
+    import mine_misses
+    sys.argv = ["mine_misses.py", "--weights", weights, "--size", "320", "--limit", "2", "--keep", "3", "--out", misses]
+    mine_misses.main()
+    card, other = np.array([[0, 0, 63, 88]], np.float32), np.array([[200, 0, 263, 88]], np.float32)
+    check("an image's weakest card is one no box finds",
+          mine_misses.weakest_card(card, np.array([0.9]), np.concatenate([card, other])) == 0.0
+          and mine_misses.weakest_card(card, np.array([0.9]), card) == 0.9)
     from batches import load_shards, make_batch
     negatives, pages, mats = load_shards([mined]), load_shards([pockets]), load_shards([playmats])
+    positives = load_shards([misses])
+    check("hard positives mined with their cards", len(positives) == 3 and all(len(b) > 0 for _, b in positives))
     check("hard negatives mined with no card in them", len(negatives) == 2 and all(len(b) == 0 for _, b in negatives))
     check("pocket pages keep the cards of their full pockets", len(pages) == 3 and all(len(b) > 0 for _, b in pages))
     check("playmat frames keep the cards on them", len(mats) == 3 and any(len(b) > 0 for _, b in mats))

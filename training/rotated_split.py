@@ -102,10 +102,10 @@ def loose_pile(rng, scene, faces, boxes, angles, placed):
                  boxes, angles, placed, 0.15)
 
 
-def compositions(rng, faces, wallpapers):
+def compositions(rng, faces, wallpapers, count=COMPOSITIONS):
     src = Sources(wallpapers, [], [])
     items = []
-    while len(items) < COMPOSITIONS:
+    while len(items) < count:
         h, w = (960, 720) if rng.random() < 0.5 else (720, 960)
         scene = background(rng, src, h, w)
         boxes, angles, placed = [], [], []
@@ -118,17 +118,23 @@ def compositions(rng, faces, wallpapers):
     return items
 
 
+def build_from(part, seed, limit=None):
+    """Turned photos and compositions of one part of split.json, on that part's wallpapers; limit
+    caps the photos, wallpapers and compositions (a smoke run)."""
+    cv2.setNumThreads(1)
+    rng = np.random.default_rng(seed)
+    photos = load_part(part, max_side=960, limit=limit)
+    items = turned_photos(rng, photos)
+    return items + compositions(rng, cut_real_faces(photos), load_wallpapers(part, 1024, limit),
+                                min(COMPOSITIONS, limit or COMPOSITIONS))
+
+
 def build():
     """[(BGR image, boxes [n, 4], angles [n] degrees, kind)], cached in out/."""
     if os.path.exists(SPLIT_PATH):
         with open(SPLIT_PATH, "rb") as f:
             return pickle.load(f)
-    cv2.setNumThreads(1)
-    rng = np.random.default_rng(SEED)
-    photos = load_part("val", max_side=960)
-    items = turned_photos(rng, photos)
-    faces = cut_real_faces(photos)
-    items += compositions(rng, faces, load_wallpapers("val", 1024))
+    items = build_from("val", SEED)
     os.makedirs(OUT, exist_ok=True)
     with open(SPLIT_PATH, "wb") as f:
         pickle.dump(items, f, protocol=4)
