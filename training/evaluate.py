@@ -104,8 +104,8 @@ def wallpaper_frames(limit=None):
     return frames
 
 
-def synthetic_sets(shards, part="val"):
-    items = [(decode(j), b) for j, b in load_shards([shard_path(part, k) for k in range(shards)])]
+def synthetic_sets(shards, part="val", first=0):
+    items = [(decode(j), b) for j, b in load_shards([shard_path(part, k) for k in range(first, first + shards)])]
     empty = [cut(im, centred_frame(im.shape[1], im.shape[0])) for im, b in items if len(b) == 0]
     return items, empty
 

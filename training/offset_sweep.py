@@ -28,6 +28,9 @@ def main():
     ap.add_argument("--onnx", required=True)
     ap.add_argument("--size", type=int, default=640)
     ap.add_argument("--deltas", default="-0.4,-0.3,-0.2,-0.1,0,0.1,0.2,0.3,0.4", help="offsets added to the exported one")
+    ap.add_argument("--fresh-shards", metavar="FIRST:COUNT",
+                    help="also count the no-card frames of these training shards, ones no stage, mining or "
+                         "calibration read (made by generate.py --shards FIRST+COUNT)")
     args = ap.parse_args()
     runner = OrtWebRunner(args.onnx)
     items = build()
@@ -36,13 +39,21 @@ def main():
     no_card = empty + free + wallpaper_frames() + synthetic_sets(2, "val")[1]
     one_card = run_images(runner, singles, args.size)
     none = run_images(runner, no_card, args.size)
+    fresh = []
+    if args.fresh_shards:
+        first, count = (int(v) for v in args.fresh_shards.split(":"))
+        fresh = synthetic_sets(count, "train", first)[1]
+    fresh_out = run_images(runner, fresh, args.size)
     for delta in (float(d) for d in args.deltas.split(",")):
         bands = found_by_band(items, shifted(turned[0], delta), turned[1], PAGE_CONF)["all"]
         found = ", ".join(f"{band} {b['found']}/{b['cards']}" for band, b in bands.items())
         passed = gate_counts(singles, shifted(one_card[0], delta), one_card[1])["accepted"]
         wrong = gate_counts(no_card, shifted(none[0], delta), none[1])["accepted"]
-        print(f"offset {delta:+.1f}: found at {PAGE_CONF} {found}; one-card frames passed {passed}/{len(singles)}, "
-              f"no-card frames passed {wrong}/{len(no_card)}", flush=True)
+        line = (f"offset {delta:+.1f}: found at {PAGE_CONF} {found}; one-card frames passed {passed}/{len(singles)}, "
+                f"no-card frames passed {wrong}/{len(no_card)}")
+        if fresh:
+            line += f", fresh no-card frames passed {gate_counts(fresh, shifted(fresh_out[0], delta), fresh_out[1])['accepted']}/{len(fresh)}"
+        print(line, flush=True)
 
 
 if __name__ == "__main__":
