@@ -25,7 +25,7 @@ const locate = {
   cornerMinBoxScore: setting(
     0.3,
     'detector score',
-    'a weaker box beyond the first is left out: it is a card-like object more often than a card, and each window costs a model run',
+    'a weaker box beyond the first is left out: it is a card-like object more often than a card, and each window costs a model run; a best box this weak is not looked in alone: the whole photo is looked at too',
   ),
   cornerPasses: setting(
     1,
