@@ -104,7 +104,7 @@ for (const kind of ['whole', 'frame'] as const) {
     const truth = photo.corners.map((c) => ({ x: (c.x - offset.x) * scale, y: (c.y - offset.y) * scale }));
 
     let started = performance.now();
-    const boxes = cornerWindows(await detect(image), locate);
+    const boxes = cornerWindows(await detect(image), locate, image);
     const detected = performance.now();
     const found = await corners(image, boxes);
     modelMs.push(performance.now() - started);

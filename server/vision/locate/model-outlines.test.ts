@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Detection } from '../../../../engine/api.ts';
+import type { Detection } from '../../../engine/api.ts';
 import { identifySettings } from '../identify-settings.ts';
 import { cornerWindows } from './model-outlines.ts';
 
